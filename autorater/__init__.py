@@ -1,0 +1,1 @@
+"""Autorater: grades deliverables against rubrics in a separate, network-less container."""

@@ -1,0 +1,16 @@
+"""The `mka` command. Each verb group lives in its own module."""
+
+from __future__ import annotations
+
+import typer
+
+from harness.cli import image_cmd, sandbox_cmd
+
+app = typer.Typer(
+    name="mka",
+    help="Evaluate multimodal, tool-using agents on professional work.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(image_cmd.app, name="image")
+app.add_typer(sandbox_cmd.app, name="sandbox")

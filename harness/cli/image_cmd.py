@@ -1,0 +1,30 @@
+"""`mka image build`: build the sandbox and autorater images (no registry needed)."""
+
+from __future__ import annotations
+
+import typer
+from docker.errors import BuildError
+
+from harness.cli.common import console, docker_client, fail
+from harness.images import IMAGE_SPECS, build_images
+from harness.images.base import BaseImageError
+from harness.images.specs import DEFAULT_IMAGES
+from harness.images.wheels import WheelDownloadError
+
+app = typer.Typer(help="Build and inspect the harness's Docker images.", no_args_is_help=True)
+
+
+@app.command("build")
+def build(
+    images: list[str] = typer.Argument(None, help=f"Which images ({', '.join(IMAGE_SPECS)}); default: sandbox autorater."),
+    force: bool = typer.Option(False, "--force", help="Rebuild even if an image with the same content hash exists."),
+    online: bool = typer.Option(False, "--online", help="Let the build reach PyPI too (default: host-downloaded wheels only)."),
+) -> None:
+    """Build images tagged by a hash of their build context; unchanged images are reused."""
+    client = docker_client()
+    try:
+        built = build_images(client, list(images or DEFAULT_IMAGES), console, force=force, pip_offline=not online)
+    except (BuildError, BaseImageError, WheelDownloadError, ValueError) as exc:
+        fail(str(exc))
+    for key, tag in built.items():
+        typer.echo(f"{key}\t{tag}")

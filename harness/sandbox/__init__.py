@@ -1,0 +1,19 @@
+"""Sandboxes: hardened containers where agents work and deliverables are graded."""
+
+from harness.sandbox.docker_sandbox import DockerSandbox
+from harness.sandbox.types import (
+    INPUT_DIR,
+    WORKSPACE,
+    CopyReport,
+    ExecResult,
+    FileInfo,
+    Sandbox,
+    SandboxError,
+    SandboxLimits,
+    SandboxSpec,
+)
+
+__all__ = [
+    "INPUT_DIR", "WORKSPACE", "CopyReport", "DockerSandbox", "ExecResult", "FileInfo",
+    "Sandbox", "SandboxError", "SandboxLimits", "SandboxSpec",
+]

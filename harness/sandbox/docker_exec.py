@@ -1,0 +1,118 @@
+"""One command in a running container, with a deadline on both sides.
+
+Inside: `timeout -k` runs the command as the leader of its own process group and kills
+the whole group at the deadline. Outside: if the exec still has not ended a little after
+that, the harness kills the group itself (through another exec) and, as a last resort,
+closes the stream. Output is streamed into bounded buffers, never held whole."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import socket
+import time
+from dataclasses import dataclass
+
+import docker
+from docker.utils.socket import STDERR, STDOUT, frames_iter
+
+from harness.sandbox.output import HeadTailBuffer
+
+# $$ is the shell that `exec`s into timeout, so the pid written is timeout's, and timeout
+# makes itself a process-group leader: killing -$pid kills everything the command started.
+_WRAPPER = 'echo $$ > "/tmp/.mka-exec-$MKA_EXEC_ID.pid"; exec timeout -k 5s "${MKA_TIMEOUT}s" "$@"'
+_KILL_GROUP = 'f="/tmp/.mka-exec-$1.pid"; [ -f "$f" ] && kill -KILL -- "-$(cat "$f")"; rm -f "$f"'
+
+HOST_GRACE_S = 10.0  # beyond the in-container timeout and its -k 5s
+TIMEOUT_EXIT_CODES = (124, 137)  # timeout's own code, or SIGKILL after -k
+
+
+@dataclass
+class RawExec:
+    exit_code: int | None
+    stdout: HeadTailBuffer
+    stderr: HeadTailBuffer
+    duration_s: float
+    killed_by_host: bool
+
+
+async def run_exec(
+    api: docker.APIClient,
+    container_id: str,
+    argv: list[str],
+    *,
+    timeout_s: float,
+    user: str,
+    cwd: str,
+    env: dict[str, str],
+    head_bytes: int,
+    tail_bytes: int,
+) -> RawExec:
+    exec_key = secrets.token_hex(6)
+    full_env = {**env, "MKA_EXEC_ID": exec_key, "MKA_TIMEOUT": f"{timeout_s:g}"}
+    out, err = HeadTailBuffer(head_bytes, tail_bytes), HeadTailBuffer(head_bytes, tail_bytes)
+    started = time.monotonic()
+    exec_id = (
+        await asyncio.to_thread(
+            api.exec_create, container_id, ["/bin/sh", "-c", _WRAPPER, "mka-exec", *argv],
+            stdout=True, stderr=True, user=user, workdir=cwd, environment=full_env,
+        )
+    )["Id"]
+    sock = await asyncio.to_thread(api.exec_start, exec_id, socket=True)
+    _no_socket_timeout(sock)
+    pump = asyncio.ensure_future(asyncio.to_thread(_pump_frames, sock, out, err))
+    killed_by_host = False
+    try:
+        await asyncio.wait_for(asyncio.shield(pump), timeout_s + HOST_GRACE_S)
+    except TimeoutError:
+        killed_by_host = True
+        await _kill_group(api, container_id, user, exec_key)
+        try:
+            await asyncio.wait_for(asyncio.shield(pump), 5.0)
+        except TimeoutError:
+            _close(sock)  # the stream is wedged: abandon it; the reader thread then ends
+            await pump
+    finally:
+        if not pump.done():  # cancelled by our caller (e.g. Ctrl-C): stop reading, leave quietly
+            _close(sock)
+    _close(sock)
+    exit_code = (await asyncio.to_thread(api.exec_inspect, exec_id)).get("ExitCode")
+    return RawExec(exit_code, out, err, time.monotonic() - started, killed_by_host)
+
+
+def _pump_frames(sock, out: HeadTailBuffer, err: HeadTailBuffer) -> None:
+    try:
+        for stream, data in frames_iter(sock, tty=False):
+            if stream == STDOUT:
+                out.write(data)
+            elif stream == STDERR:
+                err.write(data)
+    except (OSError, ValueError):
+        pass  # the socket was closed under us by the host-side deadline
+
+
+async def _kill_group(api: docker.APIClient, container_id: str, user: str, exec_key: str) -> None:
+    exec_id = (
+        await asyncio.to_thread(
+            api.exec_create, container_id, ["/bin/sh", "-c", _KILL_GROUP, "mka-kill", exec_key], user=user
+        )
+    )["Id"]
+    await asyncio.to_thread(api.exec_start, exec_id)
+
+
+def _no_socket_timeout(sock) -> None:
+    # A command may be silent for longer than the client's HTTP timeout.
+    for candidate in (sock, getattr(sock, "_sock", None)):
+        if hasattr(candidate, "settimeout"):
+            candidate.settimeout(None)
+
+
+def _close(sock) -> None:
+    for candidate in (getattr(sock, "_sock", None), sock):
+        try:
+            if isinstance(candidate, socket.socket):
+                candidate.shutdown(socket.SHUT_RDWR)
+            if candidate is not None:
+                candidate.close()
+        except OSError:
+            pass

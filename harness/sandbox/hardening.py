@@ -1,0 +1,77 @@
+"""The container settings every sandbox gets unless a task explicitly relaxes one."""
+
+from __future__ import annotations
+
+import socket
+from datetime import UTC, datetime
+
+import psutil
+from docker.types import Mount
+
+from harness.sandbox.types import WORKSPACE, SandboxSpec
+
+LABEL_ROLE = "org.mka.role"
+LABEL_RUN = "org.mka.run"
+LABEL_TRIAL = "org.mka.trial"
+LABEL_OWNER_HOST = "org.mka.owner-host"
+LABEL_OWNER_PID = "org.mka.owner-pid"
+LABEL_OWNER_STARTED = "org.mka.owner-started"
+
+
+def owner_labels() -> dict[str, str]:
+    """Who created the container, so `mka sandbox prune` can tell a dead run's leftovers."""
+    me = psutil.Process()
+    return {
+        LABEL_OWNER_HOST: socket.gethostname(),
+        LABEL_OWNER_PID: str(me.pid),
+        LABEL_OWNER_STARTED: f"{me.create_time():.3f}",
+    }
+
+
+def container_kwargs(spec: SandboxSpec, engine_cpus: int, role: str = "sandbox") -> dict:
+    limits = spec.limits
+    cpus = min(limits.cpus, float(engine_cpus))
+    uid_opts = "uid=1000,gid=1000" if spec.user == "agent" else ""
+    return dict(
+        image=spec.image,
+        command=["sleep", "infinity"],
+        detach=True,
+        init=True,  # docker-init as PID 1 reaps zombies
+        user=spec.user,
+        working_dir=WORKSPACE,
+        hostname="sandbox",
+        environment={"HOME": spec.home, **spec.env},
+        network_mode=spec.network,
+        cap_drop=["ALL"],
+        security_opt=["no-new-privileges:true"],  # default seccomp profile stays on
+        read_only=True,
+        tmpfs={
+            "/tmp": f"rw,nosuid,nodev,size={limits.tmp_bytes},mode=1777",
+            spec.home: f"rw,nosuid,nodev,size=512m,mode=0700,{uid_opts}".rstrip(","),
+        },
+        # An anonymous volume, seeded from the image's /workspace and removed with the container.
+        mounts=[Mount(target=WORKSPACE, source=None, type="volume")],
+        mem_limit=limits.memory_bytes,
+        memswap_limit=limits.memory_bytes,  # no swap: a memory hog is killed, not slowed
+        nano_cpus=int(cpus * 1e9),
+        pids_limit=limits.pids,
+        ipc_mode="private",
+        labels={
+            LABEL_ROLE: role,
+            LABEL_RUN: spec.run_id,
+            LABEL_TRIAL: spec.trial_id,
+            "org.mka.created": datetime.now(UTC).isoformat(timespec="seconds"),
+            **owner_labels(),
+        },
+    )
+
+
+def owner_alive(labels: dict[str, str]) -> bool:
+    """Whether the harness process that made a container still runs (on this host)."""
+    if labels.get(LABEL_OWNER_HOST) != socket.gethostname():
+        return True  # another machine's: not ours to judge
+    try:
+        proc = psutil.Process(int(labels.get(LABEL_OWNER_PID, "-1")))
+        return abs(proc.create_time() - float(labels.get(LABEL_OWNER_STARTED, "0"))) < 1.0
+    except (psutil.Error, ValueError):
+        return False

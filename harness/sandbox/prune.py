@@ -1,0 +1,38 @@
+"""Remove sandbox containers left behind by harness processes that no longer exist."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import docker
+from docker.errors import NotFound
+
+from harness.sandbox.hardening import LABEL_ROLE, LABEL_RUN, LABEL_TRIAL, owner_alive
+
+
+@dataclass(frozen=True)
+class PrunedContainer:
+    short_id: str
+    role: str
+    run_id: str
+    trial_id: str
+
+
+def prune_containers(
+    client: docker.DockerClient, *, run_id: str | None = None, include_live: bool = False
+) -> list[PrunedContainer]:
+    """Remove our containers whose owner process is gone (or all of a run, or all)."""
+    filters = {"label": [LABEL_ROLE] + ([f"{LABEL_RUN}={run_id}"] if run_id else [])}
+    removed = []
+    for container in client.containers.list(all=True, filters=filters):
+        labels = container.labels
+        if not include_live and not run_id and owner_alive(labels):
+            continue
+        try:
+            container.remove(force=True, v=True)
+        except NotFound:
+            continue
+        removed.append(
+            PrunedContainer(container.short_id, labels.get(LABEL_ROLE, "?"), labels.get(LABEL_RUN, "?"), labels.get(LABEL_TRIAL, "?"))
+        )
+    return removed
