@@ -18,12 +18,19 @@ from docker.utils.socket import STDERR, STDOUT, frames_iter
 
 from harness.sandbox.output import HeadTailBuffer
 
-# $$ is the shell that `exec`s into timeout, so the pid written is timeout's, and timeout
-# makes itself a process-group leader: killing -$pid kills everything the command started.
-_WRAPPER = 'echo $$ > "/tmp/.mka-exec-$MKA_EXEC_ID.pid"; exec timeout -k 5s "${MKA_TIMEOUT}s" "$@"'
-_KILL_GROUP = 'f="/tmp/.mka-exec-$1.pid"; [ -f "$f" ] && kill -KILL -- "-$(cat "$f")"; rm -f "$f"'
+# timeout makes itself the leader of a new process group, so `kill -- -$pid` reaches
+# everything the command started. Once the command ends, stragglers it left in that
+# group (background jobs, a fork bomb's children) are killed too: each exec starts clean.
+# A process that must outlive its command has to leave the group on purpose (setsid).
+_WRAPPER = (
+    'timeout -k 5s "${MKA_TIMEOUT}s" "$@" & pid=$!; '
+    'f="/tmp/.mka-exec-$MKA_EXEC_ID.pid"; echo $pid > "$f"; '
+    'wait $pid; rc=$?; '
+    'kill -9 "-$pid" 2>/dev/null; kill -9 "-$pid" 2>/dev/null; '
+    'rm -f "$f"; exit $rc'
+)
+_KILL_GROUP = 'f="/tmp/.mka-exec-$1.pid"; [ -f "$f" ] && kill -9 "-$(cat "$f")"; rm -f "$f"'
 
-HOST_GRACE_S = 10.0  # beyond the in-container timeout and its -k 5s
 TIMEOUT_EXIT_CODES = (124, 137)  # timeout's own code, or SIGKILL after -k
 
 
@@ -42,6 +49,7 @@ async def run_exec(
     argv: list[str],
     *,
     timeout_s: float,
+    host_grace_s: float = 10.0,
     user: str,
     cwd: str,
     env: dict[str, str],
@@ -63,7 +71,7 @@ async def run_exec(
     pump = asyncio.ensure_future(asyncio.to_thread(_pump_frames, sock, out, err))
     killed_by_host = False
     try:
-        await asyncio.wait_for(asyncio.shield(pump), timeout_s + HOST_GRACE_S)
+        await asyncio.wait_for(asyncio.shield(pump), timeout_s + host_grace_s)
     except TimeoutError:
         killed_by_host = True
         await _kill_group(api, container_id, user, exec_key)

@@ -86,14 +86,16 @@ class DockerSandbox:
         argv = ["bash", "-c", cmd] if isinstance(cmd, str) else list(cmd)
         raw = await run_exec(
             self._client.api, self.container.id, argv,
-            timeout_s=timeout, user=self.spec.user, cwd=cwd or WORKSPACE, env=env or {},
+            timeout_s=timeout, host_grace_s=limits.host_grace_s, user=self.spec.user, cwd=cwd or WORKSPACE, env=env or {},
             head_bytes=limits.output_head_bytes, tail_bytes=limits.output_tail_bytes,
         )
         timed_out = raw.killed_by_host or (
             raw.exit_code in TIMEOUT_EXIT_CODES and raw.duration_s >= timeout - 0.05
         )
         oom = pids = False
-        if raw.exit_code != 0:
+        # Limits announce themselves by a non-zero exit or an error message ("fork: retry:
+        # Resource temporarily unavailable"); only then is it worth reading the counters.
+        if raw.exit_code != 0 or timed_out or raw.stderr.total:
             oom, pids = await self._new_limit_events()
         return ExecResult(
             exit_code=raw.exit_code,

@@ -26,6 +26,9 @@ class SandboxLimits:
     cpus: float = 4.0  # clamped to what the engine has
     pids: int = 1024
     exec_timeout_s: float = 300.0
+    # How long past the in-container timeout (and its 5 s kill grace) the host waits
+    # before killing the command's process group itself.
+    host_grace_s: float = 10.0
     # Head and tail kept of each output stream; the middle is cut and counted.
     output_head_bytes: int = 32 * 1024
     output_tail_bytes: int = 32 * 1024
