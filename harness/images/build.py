@@ -111,7 +111,8 @@ def _show_build_progress(stream, key: str, console: Console) -> None:
     with console.status(f"{key}: starting build …") as status:
         for chunk in stream:
             if "error" in chunk:
-                raise BuildError(chunk["error"] + "\n" + "\n".join(tail[-15:]), build_log=tail)
+                log = "\n".join("    " + line for line in tail[-15:])
+                raise BuildError(f"building {key} failed. Last build output:\n{log}\n{chunk['error'].strip()}", build_log=tail)
             text = chunk.get("stream", "").strip()
             if not text:
                 continue

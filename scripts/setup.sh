@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Install everything the harness needs on a Debian 12 machine. Safe to run again:
+# each step checks first and does nothing when its work is already done.
+#   - Debian packages: docker.io (engine), debootstrap (registry-free base image),
+#     docker-compose, python3-venv
+#   - starts dockerd in the background if no engine answers
+#   - .venv with the harness and its test tools
+#   - the sandbox and autorater images (`mka image build`; reused when unchanged)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+
+missing=()
+command -v dockerd >/dev/null 2>&1 || missing+=(docker.io)
+command -v debootstrap >/dev/null 2>&1 || missing+=(debootstrap)
+command -v docker-compose >/dev/null 2>&1 || missing+=(docker-compose)
+python3 -c "import ensurepip, venv" >/dev/null 2>&1 || missing+=(python3-venv python3-pip)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "==> installing Debian packages: ${missing[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if ! docker info >/dev/null 2>&1; then
+  echo "==> starting the Docker engine (dockerd, log in /var/log/mka-dockerd.log)"
+  $SUDO sh -c 'setsid dockerd >/var/log/mka-dockerd.log 2>&1 </dev/null &'
+  for _ in $(seq 60); do docker info >/dev/null 2>&1 && break; sleep 1; done
+  docker info >/dev/null 2>&1 || { echo "dockerd did not come up; see /var/log/mka-dockerd.log" >&2; exit 1; }
+fi
+
+if [ ! -x .venv/bin/python ]; then
+  echo "==> creating .venv"
+  python3 -m venv .venv
+fi
+echo "==> installing the harness into .venv"
+.venv/bin/python -m pip install -q --disable-pip-version-check -e '.[dev]'
+
+echo "==> building images (reused when their content is unchanged)"
+.venv/bin/mka image build
