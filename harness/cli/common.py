@@ -7,7 +7,7 @@ import typer
 from docker.errors import DockerException
 from rich.console import Console
 
-console = Console(stderr=True)
+console = Console(stderr=True, soft_wrap=True)
 
 
 def docker_client() -> docker.DockerClient:
