@@ -1,0 +1,60 @@
+"""The provider protocol: one call from a conversation to the model's next turn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from harness.agent.messages import Message, ToolCall, ToolSchema
+
+StopReason = Literal["tool_use", "end", "length"]
+
+
+@dataclass
+class Usage:
+    input: int = 0  # all prompt tokens, cached ones included
+    cached_input: int = 0
+    output: int = 0  # all completion tokens, reasoning included
+    reasoning: int = 0
+
+    def __add__(self, other: Usage) -> Usage:
+        return Usage(
+            self.input + other.input,
+            self.cached_input + other.cached_input,
+            self.output + other.output,
+            self.reasoning + other.reasoning,
+        )
+
+
+@dataclass
+class ModelRequest:
+    system: str
+    messages: list[Message]
+    tools: list[ToolSchema]
+    max_output_tokens: int | None = None
+
+
+@dataclass
+class ModelResponse:
+    text: str
+    tool_calls: list[ToolCall]
+    stop: StopReason
+    usage: Usage
+    provider_state: Any = None
+    raw_stop: str = ""  # the provider's own stop/finish reason, for the trajectory
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class ProviderError(RuntimeError):
+    """A model call failed for good (after retries)."""
+
+
+class ContextOverflowError(ProviderError):
+    """The request was too large for the model: too many tokens, images or bytes."""
+
+
+class Provider(Protocol):
+    name: str  # "openai", "openai-responses", "anthropic", "openai-compatible", "script", "oracle"
+    model: str
+
+    async def complete(self, request: ModelRequest) -> ModelResponse: ...
