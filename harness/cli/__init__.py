@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from harness.cli import image_cmd, sandbox_cmd
+from harness.cli import image_cmd, run_cmd, sandbox_cmd, task_cmd
 
 app = typer.Typer(
     name="mka",
@@ -14,3 +14,5 @@ app = typer.Typer(
 )
 app.add_typer(image_cmd.app, name="image")
 app.add_typer(sandbox_cmd.app, name="sandbox")
+app.add_typer(task_cmd.app, name="task")
+app.command("run")(run_cmd.run)

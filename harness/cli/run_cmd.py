@@ -1,0 +1,104 @@
+"""`mka run`: run tasks × agents × repeats, with a live progress display."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+
+import typer
+from rich.live import Live
+from rich.table import Table
+
+from harness.cli.common import console, fail
+from harness.runner.agents import AgentSpec, AgentSpecError
+from harness.runner.trial import TrialSpec, run_trial
+from harness.tasks import TaskError, load_suite
+
+
+def run(
+    target: Path = typer.Argument(..., help="A task folder or a suite folder of tasks."),
+    model: list[str] = typer.Option([], "--model", help="PROVIDER:MODEL from the models file (repeatable)."),
+    agent: list[str] = typer.Option([], "--agent", help="oracle | oracle:text_only | script:FILE.yaml (repeatable)."),
+    out: Path = typer.Option(..., "--out", help="Run directory; trials go to OUT/trials/<trial_id>."),
+    repeats: int = typer.Option(1, "--repeats", min=1),
+    disable_tool: list[str] = typer.Option([], "--disable-tool", help="Remove a tool from the schema (view_image: the vision ablation)."),
+    concurrency: int = typer.Option(2, "--concurrency", min=1, help="Trials (sandboxes) at once."),
+    models_file: Path = typer.Option(None, "--models-file", help="Default: models.yaml in the project."),
+    search: str = typer.Option(None, "--search", help="web_search backend: offline:DIR | brave | none."),
+    max_turns: int = typer.Option(None, "--max-turns", min=1, help="Default: the task's limit, else 250."),
+    wall_clock_s: float = typer.Option(None, "--wall-clock-s", min=1, help="Default: the task's limit, else 8 h."),
+    max_cost: float = typer.Option(None, "--max-cost-per-trial", help="Stop a trial once it has spent this many USD."),
+) -> None:
+    """Run every task with every agent; each trial in a fresh hardened sandbox."""
+    try:
+        tasks = load_suite(target)
+        agents = [AgentSpec.parse_model(m) for m in model] + [AgentSpec.parse_agent(a) for a in agent]
+    except (TaskError, AgentSpecError) as exc:
+        fail(str(exc))
+    if not agents:
+        fail("name at least one --model or --agent")
+    limits = {"max_turns": max_turns, "wall_clock_s": wall_clock_s, "max_cost_usd": max_cost}
+    variant = "" if not disable_tool else "-no-" + "-".join(sorted(disable_tool))
+    specs = [
+        TrialSpec(
+            task_dir=task.root, agent=a, out_dir=out, trial_id=_trial_id(task.id, a.label + variant, r),
+            run_id=out.resolve().name, disabled_tools=frozenset(disable_tool), models_file=models_file,
+            search=search, limit_overrides={k: v for k, v in limits.items() if v is not None},
+        )
+        for task in tasks for a in agents for r in range(1, repeats + 1)
+    ]
+    records = asyncio.run(_run_all(specs, concurrency))
+    failed = [r for r in records if r.status == "error"]
+    for record in records:
+        typer.echo(f"{record.trial_id}\t{record.status}\tturns={record.turns}\tcost=${record.cost_usd:.4f}")
+    if failed:
+        for record in failed:
+            console.print(f"[red]{record.trial_id}[/]: {record.error}")
+        raise typer.Exit(1)
+
+
+def _trial_id(task_id: str, label: str, repeat: int) -> str:
+    safe = re.sub(r"[^A-Za-z0-9._-]+", "_", label)
+    return f"{task_id}__{safe}__r{repeat}"
+
+
+async def _run_all(specs: list[TrialSpec], concurrency: int):
+    status: dict[str, dict] = {s.trial_id: {"state": "queued", "turn": 0, "tokens": 0, "cost": 0.0, "last": ""} for s in specs}
+    gate = asyncio.Semaphore(concurrency)
+
+    def listener(trial_id: str):
+        def on_event(event: dict) -> None:
+            row = status[trial_id]
+            if event["type"] == "assistant":
+                row["turn"] = event["turn"]
+            elif event["type"] == "model_call":
+                row["tokens"] += event["usage"]["input"] + event["usage"]["output"]
+                row["cost"] += event["cost_usd"]
+            elif event["type"] == "tool_result":
+                row["last"] = event["name"] + ("" if event["ok"] else " (error)")
+            elif event["type"] == "finish":
+                row["state"] = event["status"]
+        return on_event
+
+    async def one(spec: TrialSpec):
+        async with gate:
+            status[spec.trial_id]["state"] = "running"
+            return await run_trial(spec, on_event=listener(spec.trial_id))
+
+    with Live(_table(status), console=console, refresh_per_second=4, transient=False) as live:
+        tasks = [asyncio.create_task(one(spec)) for spec in specs]
+        while not all(t.done() for t in tasks):
+            live.update(_table(status))
+            await asyncio.wait(tasks, timeout=0.25)
+        live.update(_table(status))
+    return [t.result() for t in tasks]
+
+
+def _table(status: dict[str, dict]) -> Table:
+    table = Table(title="trials", expand=False)
+    for column in ("trial", "state", "turn", "tokens", "cost", "last tool"):
+        table.add_column(column)
+    for trial_id, row in status.items():
+        table.add_row(trial_id, row["state"], str(row["turn"]), f"{row['tokens']:,}", f"${row['cost']:.4f}", row["last"])
+    return table

@@ -1,0 +1,107 @@
+"""Anthropic Messages: image blocks, tool_use/tool_result, thinking blocks passed back."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import anthropic
+
+from harness.agent.messages import ImagePart, Message
+from harness.providers.base import ModelRequest, ModelResponse, Usage
+from harness.providers.retry import call_with_retries
+from harness.providers.settings import ModelSettings
+from harness.providers.wire import ToolNames, b64, parse_call
+
+_STOPS = {"tool_use": "tool_use", "max_tokens": "length", "model_context_window_exceeded": "length"}
+_EFFORT_BUDGET = {"low": 4000, "medium": 12000, "high": 32000}
+
+
+class AnthropicProvider:
+    def __init__(self, settings: ModelSettings, api_key: str | None) -> None:
+        self.settings = settings
+        self.name = settings.provider
+        self.model = settings.model
+        self._client = anthropic.AsyncAnthropic(
+            api_key=api_key or "not-needed", base_url=settings.base_url, max_retries=0, timeout=settings.timeout_s
+        )
+
+    async def complete(self, request: ModelRequest) -> ModelResponse:
+        names = ToolNames([t.name for t in request.tools])
+        body: dict[str, Any] = {
+            "model": self.model,
+            "system": request.system,
+            "messages": self._messages(request.messages, names),
+            "max_tokens": request.max_output_tokens or self.settings.max_output_tokens,
+        }
+        if request.tools:
+            body["tools"] = [
+                {"name": names.wire(t.name), "description": t.description, "input_schema": t.parameters} for t in request.tools
+            ]
+        budget = self.settings.thinking_budget or _EFFORT_BUDGET.get(self.settings.reasoning_effort or "")
+        if budget:
+            body["thinking"] = {"type": "enabled", "budget_tokens": budget}
+        elif self.settings.temperature is not None:
+            body["temperature"] = self.settings.temperature
+        extra = dict(self.settings.extra)
+        message = await call_with_retries(
+            lambda: self._client.messages.create(**body, extra_body=extra or None),
+            attempts=self.settings.max_attempts,
+        )
+        texts, calls, blocks = [], [], []
+        for block in message.content:
+            blocks.append(block.model_dump(exclude_none=True))
+            if block.type == "text":
+                texts.append(block.text)
+            elif block.type == "tool_use":
+                calls.append(parse_call(block.id, names.ours(block.name), json.dumps(block.input, ensure_ascii=False)))
+        usage = message.usage
+        cache_read = usage.cache_read_input_tokens or 0
+        cache_write = usage.cache_creation_input_tokens or 0
+        return ModelResponse(
+            text="\n".join(texts),
+            tool_calls=calls,
+            stop=_STOPS.get(message.stop_reason or "", "end"),
+            usage=Usage(usage.input_tokens + cache_read + cache_write, cache_read, usage.output_tokens, 0),
+            provider_state={"anthropic_content": blocks},
+            raw_stop=message.stop_reason or "",
+        )
+
+    def _messages(self, messages: list[Message], names: ToolNames) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+
+        def user(blocks: list[dict[str, Any]]) -> None:
+            # Tool results and our follow-up text travel in one user turn: roles alternate.
+            if out and out[-1]["role"] == "user":
+                out[-1]["content"] += blocks
+            else:
+                out.append({"role": "user", "content": blocks})
+
+        for msg in messages:
+            if msg.role == "user":
+                user([{"type": "text", "text": msg.text or "(continue)"}, *[_image(i) for i in msg.images]])
+            elif msg.role == "assistant":
+                state = msg.provider_state or {}
+                blocks = state.get("anthropic_content")
+                if blocks is None:
+                    blocks = ([{"type": "text", "text": msg.text}] if msg.text else []) + [
+                        {"type": "tool_use", "id": c.id, "name": names.wire(c.name), "input": c.arguments or {}}
+                        for c in msg.tool_calls
+                    ]
+                out.append({"role": "assistant", "content": blocks or [{"type": "text", "text": "(no text)"}]})
+            else:
+                user([
+                    {
+                        "type": "tool_result",
+                        "tool_use_id": r.call_id,
+                        "is_error": not r.ok,
+                        "content": [{"type": "text", "text": r.text or "(no output)"}, *[_image(i) for i in r.images]],
+                    }
+                    for r in msg.tool_results
+                ])
+        return out
+
+
+def _image(image: ImagePart) -> dict[str, Any]:
+    return {"type": "image", "source": {"type": "base64", "media_type": image.media_type, "data": b64(image)}}
+

@@ -1,0 +1,96 @@
+"""OpenAI Chat Completions, also the path for OpenAI-compatible endpoints (vLLM, Ollama, OpenRouter)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import openai
+
+from harness.agent.messages import Message
+from harness.providers.base import ModelRequest, ModelResponse, Usage
+from harness.providers.retry import call_with_retries
+from harness.providers.settings import ModelSettings
+from harness.providers.wire import ToolNames, data_url, parse_call
+
+_STOPS = {"tool_calls": "tool_use", "function_call": "tool_use", "length": "length"}
+
+
+class OpenAIChatProvider:
+    def __init__(self, settings: ModelSettings, api_key: str | None) -> None:
+        self.settings = settings
+        self.name = settings.provider
+        self.model = settings.model
+        self._client = openai.AsyncOpenAI(
+            api_key=api_key or "not-needed", base_url=settings.base_url, max_retries=0, timeout=settings.timeout_s
+        )
+
+    async def complete(self, request: ModelRequest) -> ModelResponse:
+        names = ToolNames([t.name for t in request.tools])
+        body: dict[str, Any] = {
+            "model": self.model,
+            "messages": [{"role": "system", "content": request.system}, *self._messages(request.messages, names)],
+            "max_completion_tokens": request.max_output_tokens or self.settings.max_output_tokens,
+        }
+        if request.tools:
+            body["tools"] = [
+                {"type": "function", "function": {"name": names.wire(t.name), "description": t.description, "parameters": t.parameters}}
+                for t in request.tools
+            ]
+        if self.settings.reasoning_effort:
+            body["reasoning_effort"] = self.settings.reasoning_effort
+        if self.settings.temperature is not None:
+            body["temperature"] = self.settings.temperature
+        extra = dict(self.settings.extra)
+        completion = await call_with_retries(
+            lambda: self._client.chat.completions.create(**body, extra_body=extra or None),
+            attempts=self.settings.max_attempts,
+        )
+        choice = completion.choices[0]
+        message = choice.message
+        calls = [parse_call(c.id, names.ours(c.function.name), c.function.arguments) for c in (message.tool_calls or [])]
+        usage = completion.usage
+        cached = getattr(getattr(usage, "prompt_tokens_details", None), "cached_tokens", 0) or 0
+        reasoning = getattr(getattr(usage, "completion_tokens_details", None), "reasoning_tokens", 0) or 0
+        stop = _STOPS.get(choice.finish_reason or "", "end")
+        return ModelResponse(
+            text=message.content or "",
+            tool_calls=calls,
+            stop="tool_use" if calls and stop != "length" else stop,
+            usage=Usage(usage.prompt_tokens if usage else 0, cached, usage.completion_tokens if usage else 0, reasoning),
+            raw_stop=choice.finish_reason or "",
+        )
+
+    def _messages(self, messages: list[Message], names: ToolNames) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        for msg in messages:
+            if msg.role == "user":
+                out.append({"role": "user", "content": self._content(msg.text, msg.images)})
+            elif msg.role == "assistant":
+                item: dict[str, Any] = {"role": "assistant", "content": msg.text or None}
+                if msg.tool_calls:
+                    item["tool_calls"] = [
+                        {"id": c.id, "type": "function", "function": {"name": names.wire(c.name), "arguments": c.raw_arguments}}
+                        for c in msg.tool_calls
+                    ]
+                out.append(item)
+            else:
+                # Tool messages carry text only in this API: images follow in one user message.
+                images = []
+                for result in msg.tool_results:
+                    out.append({"role": "tool", "tool_call_id": result.call_id, "content": result.text or "(no output)"})
+                    images += [(result, image) for image in result.images]
+                if images:
+                    parts: list[dict[str, Any]] = []
+                    for result, image in images:
+                        parts.append({"type": "text", "text": f"Image returned by {result.name} (call {result.call_id}):"})
+                        parts.append(self._image(image))
+                    out.append({"role": "user", "content": parts})
+        return out
+
+    def _content(self, text: str, images) -> Any:
+        if not images:
+            return text
+        return [{"type": "text", "text": text}, *[self._image(image) for image in images]]
+
+    def _image(self, image) -> dict[str, Any]:
+        return {"type": "image_url", "image_url": {"url": data_url(image), "detail": self.settings.image_detail}}

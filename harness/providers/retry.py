@@ -1,0 +1,114 @@
+"""Retries for model calls: exponential backoff with jitter, honouring Retry-After.
+
+The SDKs' own retries are turned off (max_retries=0) so the two never multiply."""
+
+from __future__ import annotations
+
+import email.utils
+import re
+import time
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
+import anthropic
+import openai
+from tenacity import AsyncRetrying, retry_if_exception, stop_after_attempt, wait_random_exponential
+
+from harness.providers.base import ContextOverflowError, ProviderError
+
+T = TypeVar("T")
+MAX_RETRY_AFTER_S = 300.0
+
+_RETRYABLE = (
+    openai.RateLimitError, openai.InternalServerError, openai.APIConnectionError, openai.APITimeoutError,
+    anthropic.RateLimitError, anthropic.InternalServerError, anthropic.APIConnectionError, anthropic.APITimeoutError,
+)
+# How providers (OpenAI, Anthropic, vLLM, OpenRouter, Ollama, ...) say the request is too big.
+_OVERFLOW = re.compile(
+    r"context[_ ]length|maximum context|context window|prompt is too long|too many tokens|"
+    r"input is too long|reduce the length|exceeds? the (?:model'?s? )?(?:max|limit)|request too large|"
+    r"too many images|image[s]? (?:exceed|too large)|payload too large|max_tokens.*too large|"
+    r"input tokens exceed|token limit",
+    re.IGNORECASE,
+)
+
+
+def is_context_overflow(exc: BaseException) -> bool:
+    status = getattr(exc, "status_code", None)
+    if status == 413:
+        return True
+    if status in (400, 422) or isinstance(exc, openai.BadRequestError | anthropic.BadRequestError):
+        return bool(_OVERFLOW.search(_message(exc)))
+    return False
+
+
+def _is_retryable(exc: BaseException) -> bool:
+    if isinstance(exc, _RETRYABLE):
+        return True
+    return getattr(exc, "status_code", None) in (408, 409, 429, 500, 502, 503, 504, 529)
+
+
+def retry_after_seconds(exc: BaseException) -> float | None:
+    response = getattr(exc, "response", None)
+    headers = getattr(response, "headers", None)
+    if not headers:
+        return None
+    for name, scale in (("retry-after-ms", 0.001), ("retry-after", 1.0)):
+        value = headers.get(name)
+        if value is None:
+            continue
+        try:
+            return min(float(value) * scale, MAX_RETRY_AFTER_S)
+        except ValueError:
+            parsed = email.utils.parsedate_to_datetime(value) if scale == 1.0 else None
+            if parsed is not None:
+                return min(max(parsed.timestamp() - time.time(), 0.0), MAX_RETRY_AFTER_S)
+    return None
+
+
+class _Wait:
+    """Retry-After when the server gives one, else exponential backoff with full jitter."""
+
+    def __init__(self, base: float, cap: float) -> None:
+        self._backoff = wait_random_exponential(multiplier=base, max=cap)
+
+    def __call__(self, state) -> float:
+        exc = state.outcome.exception() if state.outcome else None
+        hinted = retry_after_seconds(exc) if exc else None
+        return hinted if hinted is not None else self._backoff(state)
+
+
+async def call_with_retries(
+    call: Callable[[], Awaitable[T]], *, attempts: int, base_wait_s: float = 1.0, max_wait_s: float = 60.0,
+    on_retry: Callable[[BaseException, float], None] | None = None,
+) -> T:
+    """Run `call`, retrying transient failures; map overflow and final failures to our errors."""
+
+    def before_sleep(state) -> None:
+        if on_retry and state.outcome:
+            on_retry(state.outcome.exception(), state.next_action.sleep if state.next_action else 0.0)
+
+    try:
+        async for attempt in AsyncRetrying(
+            retry=retry_if_exception(_is_retryable),
+            stop=stop_after_attempt(attempts),
+            wait=_Wait(base_wait_s, max_wait_s),
+            before_sleep=before_sleep,
+            reraise=True,
+        ):
+            with attempt:
+                return await call()
+    except (openai.APIError, anthropic.APIError) as exc:
+        if is_context_overflow(exc):
+            raise ContextOverflowError(_message(exc)) from exc
+        raise ProviderError(f"{type(exc).__name__}: {_message(exc)}") from exc
+    raise AssertionError("unreachable")
+
+
+def _message(exc: BaseException) -> str:
+    body = getattr(exc, "body", None)
+    if isinstance(body, dict):
+        inner = body.get("error", body)
+        if isinstance(inner, dict) and inner.get("message"):
+            return str(inner["message"])
+    return str(getattr(exc, "message", None) or exc)

@@ -1,0 +1,125 @@
+"""Model settings from a models file: which API, context window, limits, prices.
+
+models.yaml maps a model spec `PROVIDER:MODEL` to its settings:
+
+    models:
+      anthropic:claude-sonnet-4-5:
+        context_window: 200000
+        max_output_tokens: 32000
+        prices: {input: 3.0, cached_input: 0.3, output: 15.0}   # USD per million tokens
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from harness.paths import project_root
+
+ProviderKind = Literal["openai", "openai-responses", "anthropic", "openai-compatible"]
+PROVIDERS: tuple[str, ...] = ("openai", "openai-responses", "anthropic", "openai-compatible")
+DEFAULT_API_KEY_ENV = {
+    "openai": "OPENAI_API_KEY",
+    "openai-responses": "OPENAI_API_KEY",
+    "anthropic": "ANTHROPIC_API_KEY",
+    "openai-compatible": "OPENAI_COMPATIBLE_API_KEY",
+}
+
+
+class ModelsFileError(ValueError):
+    pass
+
+
+class Prices(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    input: float = Field(ge=0)  # USD per million input tokens (uncached)
+    cached_input: float = Field(ge=0)
+    output: float = Field(ge=0)  # reasoning tokens are billed as output
+
+
+class ImageLimitSettings(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    max_pixels: int | None = None
+    max_side: int | None = None
+    max_bytes: int | None = None
+    max_images: int | None = None  # per request; older images are dropped beyond it
+
+
+class ModelSettings(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    spec: str = ""  # filled from the key
+    provider: ProviderKind
+    model: str  # the name sent to the API
+    context_window: int = Field(gt=0)
+    max_output_tokens: int = Field(default=16000, gt=0)
+    reasoning_effort: str | None = None  # OpenAI effort; Anthropic: thinking budget from it
+    thinking_budget: int | None = None  # Anthropic extended thinking tokens
+    temperature: float | None = None
+    image_detail: str = "original"  # OpenAI image detail: original resolution by default
+    base_url: str | None = None
+    api_key_env: str | None = None
+    timeout_s: float = 600.0
+    max_attempts: int = 6
+    extra: dict[str, Any] = Field(default_factory=dict)  # merged into every request body
+    prices: Prices
+    image_limits: ImageLimitSettings = Field(default_factory=ImageLimitSettings)
+
+    def cost_usd(self, input_tokens: int, cached_input: int, output_tokens: int) -> float:
+        uncached = max(input_tokens - cached_input, 0)
+        p = self.prices
+        return (uncached * p.input + cached_input * p.cached_input + output_tokens * p.output) / 1e6
+
+    @property
+    def key_env(self) -> str:
+        return self.api_key_env or DEFAULT_API_KEY_ENV[self.provider]
+
+
+def default_models_file() -> Path:
+    return project_root() / "models.yaml"
+
+
+def load_models_file(path: Path) -> dict[str, ModelSettings]:
+    """Parse and validate the whole file; every problem names the file, model and field."""
+    try:
+        raw = yaml.safe_load(path.read_text())
+    except FileNotFoundError:
+        raise ModelsFileError(f"{path}: not found") from None
+    except yaml.YAMLError as exc:
+        raise ModelsFileError(f"{path}: not valid YAML: {exc}") from None
+    if not isinstance(raw, dict) or not isinstance(raw.get("models"), dict):
+        raise ModelsFileError(f"{path}: models: expected a mapping of 'PROVIDER:MODEL' to settings")
+    problems: list[str] = []
+    out: dict[str, ModelSettings] = {}
+    for spec, body in raw["models"].items():
+        provider, _, model = str(spec).partition(":")
+        if not model:
+            problems.append(f"{path}: models.{spec}: key must be PROVIDER:MODEL")
+            continue
+        body = dict(body or {})
+        body.setdefault("provider", provider)
+        body.setdefault("model", model)
+        if body["provider"] not in PROVIDERS:
+            problems.append(f"{path}: models.{spec}.provider: unknown provider {body['provider']!r} (known: {', '.join(PROVIDERS)})")
+            continue
+        try:
+            out[spec] = ModelSettings(spec=spec, **body)
+        except ValidationError as exc:
+            for err in exc.errors():
+                where = ".".join(str(p) for p in err["loc"])
+                problems.append(f"{path}: models.{spec}.{where}: {err['msg'].lower()}")
+        if body["provider"] == "openai-compatible" and not body.get("base_url"):
+            problems.append(f"{path}: models.{spec}.base_url: required for openai-compatible endpoints")
+    if problems:
+        raise ModelsFileError("\n".join(problems))
+    return out
+
+
+def resolve_model(spec: str, path: Path | None = None) -> ModelSettings:
+    models = load_models_file(path or default_models_file())
+    if spec not in models:
+        known = ", ".join(sorted(models)) or "none"
+        raise ModelsFileError(f"{path or default_models_file()}: no entry for model {spec!r} (known: {known})")
+    return models[spec]

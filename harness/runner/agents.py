@@ -1,0 +1,76 @@
+"""What `--model` and `--agent` name, and the provider each becomes for a task."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from harness.agent.scripted import OracleProvider, ScriptProvider, load_script
+from harness.providers.base import Provider
+from harness.providers.registry import make_provider
+from harness.providers.settings import ModelSettings, resolve_model
+from harness.tasks import Task
+
+
+class AgentSpecError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    kind: Literal["model", "oracle", "script"]
+    value: str  # PROVIDER:MODEL | "solve" or "text_only" | path of the script
+
+    @property
+    def label(self) -> str:
+        if self.kind == "model":
+            return self.value
+        if self.kind == "oracle":
+            return "oracle" if self.value == "solve" else f"oracle:{self.value}"
+        return f"script:{Path(self.value).stem}"
+
+    @classmethod
+    def parse_agent(cls, text: str) -> AgentSpec:
+        name, _, arg = text.partition(":")
+        if name == "oracle":
+            if arg not in ("", "text_only"):
+                raise AgentSpecError(f"--agent {text}: oracle variants are 'oracle' and 'oracle:text_only'")
+            return cls("oracle", arg or "solve")
+        if name == "script" and arg:
+            return cls("script", arg)
+        raise AgentSpecError(f"--agent {text}: expected oracle, oracle:text_only or script:FILE.yaml")
+
+    @classmethod
+    def parse_model(cls, text: str) -> AgentSpec:
+        if ":" not in text:
+            raise AgentSpecError(f"--model {text}: expected PROVIDER:MODEL, e.g. anthropic:claude-sonnet-4-5")
+        return cls("model", text)
+
+
+@dataclass
+class BuiltAgent:
+    provider: Provider
+    settings: ModelSettings | None  # None for deterministic agents (no context window, no price)
+
+
+def build_agent(agent: AgentSpec, task: Task, models_file: Path | None) -> BuiltAgent:
+    """Everything that can fail before a trial starts fails here, before anything is written."""
+    if agent.kind == "model":
+        settings = resolve_model(agent.value, models_file)
+        return BuiltAgent(make_provider(settings), settings)
+    if agent.kind == "script":
+        return BuiltAgent(ScriptProvider(load_script(Path(agent.value)), agent.label), None)
+    entry = _oracle_entry(task, agent.value)
+    return BuiltAgent(OracleProvider(entry, task.deliverable_paths, agent.label), None)
+
+
+def _oracle_entry(task: Task, variant: str) -> str:
+    if variant == "text_only":
+        path = task.root / "solution" / "text_only.py"
+        if not path.is_file():
+            raise AgentSpecError(f"{path}: missing (needed by --agent oracle:text_only)")
+        return path.name
+    if task.solution_entry is None:
+        raise AgentSpecError(f"{task.root / 'solution'}: no solve.py or solve.sh (needed by --agent oracle)")
+    return task.solution_entry.name

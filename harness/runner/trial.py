@@ -1,0 +1,173 @@
+"""One trial, end to end: a self-contained function of its spec and output location.
+
+Nothing here depends on in-process state shared with other trials, so a distributed
+executor can run `run_trial` on another machine with the same arguments."""
+
+from __future__ import annotations
+
+import posixpath
+import shutil
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from harness import __version__
+from harness.agent import prompts
+from harness.agent.loop import AgentLoop, LoopLimits, LoopResult
+from harness.agent.scripted import ORACLE_DIR
+from harness.agent.tool_runner import ToolRunner
+from harness.images import resolve_image
+from harness.providers.base import Usage
+from harness.recording.trajectory import MediaStore, TrajectoryWriter, now_iso
+from harness.recording.trial import TokenCounts, TrialRecord
+from harness.runner.agents import AgentSpec, build_agent
+from harness.sandbox import DockerSandbox, SandboxLimits, SandboxSpec
+from harness.sandbox.client import shared_client
+from harness.sandbox.types import GiB
+from harness.tasks import Task, load_task
+from harness.tools.base import ImageLimits, ToolContext
+from harness.tools.registry import make_tools
+from harness.tools.web_search import BACKEND_EXTRA, make_backend
+
+
+@dataclass(frozen=True)
+class TrialSpec:
+    task_dir: Path
+    agent: AgentSpec
+    out_dir: Path  # the run directory; the trial goes to out_dir/trials/<trial_id>
+    trial_id: str
+    run_id: str = "adhoc"
+    disabled_tools: frozenset[str] = frozenset()
+    models_file: Path | None = None
+    search: str | None = None  # web_search backend; default: the task's offline corpus if any
+    # Loop limits the user set explicitly; they win over the task's own limits, which win over defaults.
+    limit_overrides: dict[str, Any] = field(default_factory=dict)
+    image: str | None = None  # sandbox image tag; default: the current content-hashed build
+
+    @property
+    def trial_dir(self) -> Path:
+        return self.out_dir / "trials" / self.trial_id
+
+
+async def run_trial(spec: TrialSpec, on_event: Callable[[dict], None] | None = None) -> TrialRecord:
+    task = load_task(spec.task_dir)
+    built = build_agent(spec.agent, task, spec.models_file)  # may raise: nothing written yet
+    image = spec.image or resolve_image(shared_client(), "sandbox")
+    limits = _loop_limits(task, spec.limit_overrides)
+    tools = make_tools(
+        disabled=set(spec.disabled_tools), exec_timeout_s=_exec_timeout(task),
+        with_search=bool(spec.search or task.web_search_corpus_dir),
+    )
+    trial_dir = spec.trial_dir
+    if trial_dir.exists():
+        shutil.rmtree(trial_dir)  # a rerun of an unfinished trial starts clean; finished ones are skipped upstream
+    trial_dir.mkdir(parents=True)
+    record = TrialRecord(
+        trial_id=spec.trial_id, task=task.id, model=spec.agent.label,
+        config={"agent": spec.agent.kind, "disabled_tools": sorted(spec.disabled_tools), "image": image,
+                "max_turns": limits.max_turns, "wall_clock_s": limits.wall_clock_s, "run_id": spec.run_id},
+        started=now_iso(), harness_version=__version__,
+    )
+    record.write(trial_dir)
+    trajectory = TrajectoryWriter(trial_dir / "trajectory.jsonl", listener=on_event)
+    started = time.monotonic()
+    result = LoopResult(status="error")
+    try:
+        trajectory.emit("start", task=task.id, model=spec.agent.label, trial_id=spec.trial_id, image=image,
+                        tools=[t.name for t in tools])
+        sandbox_spec = SandboxSpec(image=image, network=task.spec.network, limits=_sandbox_limits(task),
+                                   run_id=spec.run_id, trial_id=spec.trial_id)
+        async with await DockerSandbox.create(sandbox_spec) as sandbox:
+            await sandbox.copy_in(task.inputs_dir)
+            if spec.agent.kind == "oracle":
+                await sandbox.copy_in(task.root / "solution", ORACLE_DIR)
+            ctx = ToolContext(sandbox, trial_dir, _image_limits(built.settings), tuple(task.deliverable_paths))
+            if any(t.name == "web_search" for t in tools):
+                ctx.extras[BACKEND_EXTRA] = make_backend(spec.search or f"offline:{task.web_search_corpus_dir}")
+            runner = ToolRunner(tools, ctx, trajectory, MediaStore(trial_dir / "media"))
+            loop = AgentLoop(
+                built.provider, runner, trajectory, limits=limits,
+                context_window=built.settings.context_window if built.settings else None,
+                price=_pricer(built.settings),
+            )
+            result = loop.result  # so an exception below still reports the turns and tokens so far
+            system = prompts.system_prompt(has_view_image="view_image" in runner.tools, max_turns=limits.max_turns)
+            result = await loop.run(system, prompts.task_message(task.prompt, _input_sizes(task)))
+            if result.status != "finished":
+                result.deliverables = await _collect_unfinished(sandbox, task, result, trial_dir)
+    except Exception as exc:  # noqa: BLE001 - the record must say what happened, whatever it was
+        result.status, result.error = "error", f"{type(exc).__name__}: {exc}"
+        trajectory.emit("error", where="runner", message=result.error)
+    finally:
+        trajectory.close()
+        (trial_dir / "final_reply.md").write_text(result.final_reply)
+        _fill(record, result, time.monotonic() - started)
+        record.write(trial_dir)
+    return record
+
+
+def _fill(record: TrialRecord, result: LoopResult, wall_s: float) -> None:
+    usage = result.usage
+    record.status = result.status  # type: ignore[assignment]
+    record.turns = result.turns
+    record.tokens = TokenCounts(usage.input, usage.cached_input, usage.output, usage.reasoning)
+    record.cost_usd = round(result.cost_usd, 6)
+    record.wall_s, record.model_s, record.tool_s = round(wall_s, 3), round(result.model_s, 3), round(result.tool_s, 3)
+    record.ended = now_iso()
+    record.deliverables = result.deliverables
+    record.error = result.error
+
+
+def _input_sizes(task: Task) -> list[tuple[str, int]]:
+    return [(name, (task.inputs_dir / name).stat().st_size) for name in task.input_files]
+
+
+async def _collect_unfinished(sandbox: DockerSandbox, task: Task, result: LoopResult, trial_dir: Path) -> list[str]:
+    """At a cap: the deliverables declared so far, else files named like the task's deliverables."""
+    wanted = result.declared or task.deliverable_paths
+    present = {info.path.removeprefix("/workspace/") for info in await sandbox.list_files() if info.kind == "file"}
+    names = [name for name in wanted if posixpath.normpath(name) in present]
+    if names:
+        await sandbox.copy_out(names, trial_dir / "deliverables")
+    return names
+
+
+def _loop_limits(task: Task, overrides: dict[str, Any]) -> LoopLimits:
+    from_task = {}
+    if task.spec.limits is not None:
+        from_task = {"max_turns": task.spec.limits.max_turns, "wall_clock_s": task.spec.limits.wall_clock_s}
+    chosen = {k: v for k, v in {**from_task, **overrides}.items() if v is not None}
+    return LoopLimits(**chosen)
+
+
+def _sandbox_limits(task: Task) -> SandboxLimits:
+    o = task.spec.limits
+    if o is None:
+        return SandboxLimits()
+    defaults = SandboxLimits()
+    return SandboxLimits(
+        memory_bytes=int(o.memory_gb * GiB) if o.memory_gb else defaults.memory_bytes,
+        cpus=o.cpus or defaults.cpus,
+        pids=o.pids or defaults.pids,
+        exec_timeout_s=o.exec_timeout_s or defaults.exec_timeout_s,
+    )
+
+
+def _exec_timeout(task: Task) -> float:
+    return _sandbox_limits(task).exec_timeout_s
+
+
+def _image_limits(settings) -> ImageLimits:
+    if settings is None:
+        return ImageLimits()
+    s = settings.image_limits
+    return ImageLimits(max_pixels=s.max_pixels, max_side=s.max_side, max_bytes=s.max_bytes)
+
+
+def _pricer(settings) -> Callable[[Usage], float]:
+    if settings is None:
+        return lambda usage: 0.0
+    return lambda usage: settings.cost_usd(usage.input, usage.cached_input, usage.output)
+

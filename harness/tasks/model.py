@@ -1,0 +1,207 @@
+"""The schema of task.toml.
+
+Every model forbids unknown fields and runs in strict mode: a typo such as `limitz` or
+`text_only_reply = "yes"` must be refused, never silently ignored or coerced, because a
+mistyped override would quietly change what a trial measures.
+
+Rules that span several fields (a deliverable task needs deliverables, paths are unique,
+...) live in `cross_field_problems`, which works on the raw TOML mapping too, so the loader
+can still report them when other fields fail validation (pydantic skips "after" model
+validators once a field has failed)."""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Mapping
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+TASK_ID_PATTERN = r"^[a-z0-9][a-z0-9_\-]*$"
+
+DeliverableFormat = Literal["xlsx", "pptx", "docx", "pdf", "html", "png", "jpg", "csv", "json", "md", "txt"]
+# Extensions each format accepts; everything else is the format name itself.
+FORMAT_EXTENSIONS: dict[str, tuple[str, ...]] = {"jpg": (".jpg", ".jpeg"), "html": (".html", ".htm")}
+
+Loc = tuple[str | int, ...]
+
+
+class SpecProblems(ValueError):
+    """Several cross-field problems at once, each with the location it concerns.
+
+    Raised from a model validator; pydantic keeps the exception in the error's ctx, and
+    the loader unpacks it so every problem is reported under its own field name."""
+
+    def __init__(self, problems: list[tuple[Loc, str]]) -> None:
+        self.problems = problems
+        super().__init__("; ".join(f"{format_loc(loc)}: {msg}" for loc, msg in problems))
+
+
+def format_loc(loc: Loc) -> str:
+    """('deliverables', 0, 'path') -> 'deliverables[0].path' (how a TOML author reads it)."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out
+
+
+def check_relative_path(value: str) -> str:
+    """A path that must stay inside the folder it is relative to, on any OS."""
+    if not value or not value.strip():
+        raise ValueError("must not be empty")
+    if "\\" in value:
+        raise ValueError(f"must use '/' separators, not backslashes (got {value!r})")
+    if value.startswith("/") or ".." in value.split("/"):
+        raise ValueError(f"must be relative and must not contain '..' (got {value!r})")
+    if value.endswith("/"):
+        raise ValueError(f"must name a file, not a folder (got {value!r})")
+    return value
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class Deliverable(_Strict):
+    path: str  # relative to /workspace
+    format: DeliverableFormat
+    description: str | None = None
+
+    @field_validator("path")
+    @classmethod
+    def _path(cls, value: str) -> str:
+        return check_relative_path(value)
+
+    @model_validator(mode="after")
+    def _extension(self) -> Deliverable:
+        allowed = FORMAT_EXTENSIONS.get(self.format, (f".{self.format}",))
+        if not self.path.lower().endswith(allowed):
+            raise SpecProblems([(("path",), f"extension must match format {self.format!r}"
+                                 f" ({' or '.join(allowed)}) (got {self.path!r})")])
+        return self
+
+
+class TaskLimits(_Strict):
+    """Per-task overrides of the run's defaults; None keeps the default."""
+
+    max_turns: int | None = Field(default=None, gt=0)
+    wall_clock_s: float | None = Field(default=None, gt=0)
+    exec_timeout_s: float | None = Field(default=None, gt=0)
+    memory_gb: float | None = Field(default=None, gt=0)
+    cpus: float | None = Field(default=None, gt=0)
+    pids: int | None = Field(default=None, gt=0)
+
+    def sandbox_overrides(self) -> dict[str, Any]:
+        """Keyword arguments for `harness.sandbox.SandboxLimits` (kept as a dict so the
+        task schema does not import the sandbox layer)."""
+        out: dict[str, Any] = {}
+        if self.memory_gb is not None:
+            out["memory_bytes"] = int(self.memory_gb * 1024**3)
+        for name in ("cpus", "pids", "exec_timeout_s"):
+            value = getattr(self, name)
+            if value is not None:
+                out[name] = value
+        return out
+
+
+class McpServerSpec(_Strict):
+    name: str = Field(min_length=1)
+    command: list[str] = Field(min_length=1)
+    env: dict[str, str] = Field(default_factory=dict)
+    cwd: str | None = None
+
+
+class ToolUseSpec(_Strict):
+    images: list[str] = Field(default_factory=list)  # relative to inputs/
+    mcp_servers: list[McpServerSpec] = Field(default_factory=list)
+    reference: str  # reference trajectory, relative to the task folder
+
+    @field_validator("images")
+    @classmethod
+    def _images(cls, value: list[str]) -> list[str]:
+        return [check_relative_path(item) for item in value]
+
+    @field_validator("reference")
+    @classmethod
+    def _reference(cls, value: str) -> str:
+        return check_relative_path(value)
+
+    @model_validator(mode="after")
+    def _unique_servers(self) -> ToolUseSpec:
+        seen: dict[str, int] = {}
+        problems: list[tuple[Loc, str]] = []
+        for i, server in enumerate(self.mcp_servers):
+            if server.name in seen:
+                problems.append((("mcp_servers", i, "name"),
+                                 f"duplicate of mcp_servers[{seen[server.name]}].name (got {server.name!r})"))
+            seen.setdefault(server.name, i)
+        if problems:
+            raise SpecProblems(problems)
+        return self
+
+
+class TaskSpec(_Strict):
+    id: str = Field(pattern=TASK_ID_PATTERN)
+    title: str = Field(min_length=1)
+    sector: str = Field(min_length=1)
+    occupation: str = Field(min_length=1)
+    difficulty: Literal["easy", "medium", "hard"]
+    kind: Literal["deliverable", "tool_use"] = "deliverable"
+    description: str | None = None
+    tags: list[str] = Field(default_factory=list)
+    deliverables: list[Deliverable] = Field(default_factory=list)
+    limits: TaskLimits | None = None
+    network: Literal["none", "bridge"] = "none"
+    text_only_reply: bool = False
+    tool_use: ToolUseSpec | None = None
+    web_search_corpus: str | None = None  # folder relative to the task or its suite
+
+    @field_validator("web_search_corpus")
+    @classmethod
+    def _corpus(cls, value: str | None) -> str | None:
+        return None if value is None else check_relative_path(value.rstrip("/") or value)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> TaskSpec:
+        problems = cross_field_problems(self.model_dump())
+        if problems:
+            raise SpecProblems(problems)
+        return self
+
+
+def cross_field_problems(data: Mapping[str, Any]) -> list[tuple[Loc, str]]:
+    """Rules between fields. Defensive about types: it also runs on raw TOML that failed
+    field validation, where any value may have the wrong shape."""
+    problems: list[tuple[Loc, str]] = []
+    kind = data.get("kind", "deliverable")
+    deliverables = data.get("deliverables") or []
+    if not isinstance(deliverables, list):
+        deliverables = []
+    text_only = data.get("text_only_reply") is True
+    has_tool_use = data.get("tool_use") is not None
+
+    if kind == "deliverable" and not deliverables and not text_only:
+        problems.append((("deliverables",), "a deliverable task needs at least one [[deliverables]] entry"
+                         " (or text_only_reply = true)"))
+    if text_only and deliverables:
+        # The answer is the final reply; declared files would never be graded.
+        problems.append((("text_only_reply",), "a text-only task must not declare [[deliverables]]"))
+    if kind == "tool_use" and not has_tool_use:
+        problems.append((("tool_use",), "a tool_use task needs a [tool_use] section"))
+    if kind == "deliverable" and has_tool_use:
+        problems.append((("tool_use",), "only allowed when kind = \"tool_use\""))
+
+    seen: dict[str, int] = {}
+    for i, item in enumerate(deliverables):
+        path = item.get("path") if isinstance(item, Mapping) else None
+        if not isinstance(path, str) or not path:
+            continue
+        key = posixpath.normpath(path)  # "./a.md" and "a.md" are the same file
+        if key in seen:
+            problems.append((("deliverables", i, "path"),
+                             f"duplicate of deliverables[{seen[key]}].path (got {path!r})"))
+        seen.setdefault(key, i)
+    return problems
