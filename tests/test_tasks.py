@@ -17,8 +17,7 @@ SAMPLE = DATA / "sales_summary"
 BASE_TOML = 'id = "{id}"\ntitle = "T"\nsector = "S"\noccupation = "O"\ndifficulty = "easy"\n'
 
 
-def _d(path: str, fmt: str) -> str:
-    """A [[deliverables]] entry in TOML."""
+def _d(path: str, fmt: str) -> str:  # a [[deliverables]] entry in TOML
     return f'\n[[deliverables]]\npath = "{path}"\nformat = "{fmt}"\n'
 
 
@@ -142,8 +141,7 @@ def test_id_must_equal_folder_name(here: Path) -> None:
 
 
 def test_toml_syntax_error_has_line_number(here: Path) -> None:
-    root = make_task(here, toml='id = "t1"\ntitle = "T\n')
-    [problem] = problems_of(root)
+    [problem] = problems_of(make_task(here, toml='id = "t1"\ntitle = "T\n'))
     assert problem.startswith("t1/task.toml: TOML syntax error:") and "line 2" in problem
 
 
@@ -275,22 +273,19 @@ def test_empty_or_missing_suite(here: Path) -> None:
 
 # --- CLI ---------------------------------------------------------------------------------
 
-def _cli() -> typer.Typer:
-    app = typer.Typer()
-    app.add_typer(task_cmd.app, name="task")
-    return app
+CLI = typer.Typer()  # as harness.cli registers it: `mka task ...`
+CLI.add_typer(task_cmd.app, name="task")
 
 
 def test_cli_validate_ok() -> None:
-    result = CliRunner().invoke(_cli(), ["task", "validate", str(SAMPLE)])
+    result = CliRunner().invoke(CLI, ["task", "validate", str(SAMPLE)])
     assert result.exit_code == 0, result.output
     assert result.stdout.strip() == "ok sales_summary (deliverable, 2 inputs, 2 deliverables)"
 
 
 def test_cli_validate_suite_with_invalid_task() -> None:
-    result = CliRunner().invoke(_cli(), ["task", "validate", str(DATA)])
-    assert result.exit_code == 1
-    assert "ok sales_summary (deliverable, 2 inputs, 2 deliverables)" in result.stdout
+    result = CliRunner().invoke(CLI, ["task", "validate", str(DATA)])
+    assert result.exit_code == 1 and "ok sales_summary (deliverable, 2 inputs, 2 deliverables)" in result.stdout
     assert "invalid " in result.stdout and "(4 problem(s))" in result.stdout
     assert "limitz: unknown field" in result.stdout and "prompt.md: missing" in result.stdout
     assert "1 of 2 task(s) invalid" in result.output
@@ -299,7 +294,7 @@ def test_cli_validate_suite_with_invalid_task() -> None:
 def test_cli_validate_duplicates_and_missing_path(here: Path) -> None:
     make_task(here / "s" / "x", "dup")
     make_task(here / "s" / "y", "dup")
-    result = CliRunner().invoke(_cli(), ["task", "validate", "s"])
+    result = CliRunner().invoke(CLI, ["task", "validate", "s"])
     assert result.exit_code == 1 and "duplicate of s/x/dup/task.toml" in result.stdout
-    result = CliRunner().invoke(_cli(), ["task", "validate", "nowhere"])
+    result = CliRunner().invoke(CLI, ["task", "validate", "nowhere"])
     assert result.exit_code == 1 and "not a folder" in result.output

@@ -46,5 +46,6 @@ def validate(
     for problem in duplicates:
         typer.echo(f"invalid {problem}")
     if invalid or duplicates:
-        fail(f"{invalid} of {len(dirs)} task(s) invalid" + (f", {len(duplicates)} duplicate id(s)" if duplicates else ""))
+        dup_note = f", {len(duplicates)} duplicate id(s)" if duplicates else ""
+        fail(f"{invalid} of {len(dirs)} task(s) invalid{dup_note}")
     console.print(f"{len(valid)} task(s) valid")
