@@ -89,3 +89,20 @@ def test_turn_cap_still_collects_deliverables(tmp_path, sandbox_image):
         "Warning: 2 turns left before the turn limit. Save your work and call finish with the deliverables you have before the limit is reached.",
         "Warning: 1 turn left before the turn limit. Save your work and call finish with the deliverables you have before the limit is reached.",
     ]
+
+
+def test_a_run_that_cannot_start_writes_nothing(tmp_path, monkeypatch):
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    out = tmp_path / "out"
+    missing_key = _mka("run", str(TASK), "--model", "anthropic:claude-sonnet-4-5", "--out", str(out))
+    assert missing_key.returncode == 1
+    assert "set ANTHROPIC_API_KEY" in missing_key.stderr
+    bad_script = tmp_path / "bad.yaml"
+    bad_script.write_text("turns:\n  - {calls: [{tool: code_exec, argz: {}}]}\n")
+    script = _mka("run", str(TASK), "--agent", f"script:{bad_script}", "--out", str(out))
+    assert script.returncode == 1 and "turns.0.calls.0.argz" in script.stderr
+    ablation = _mka("run", str(TASK), "--agent", "oracle", "--disable-tool", "finish", "--out", str(out))
+    assert ablation.returncode == 1 and "only view_image, web_search can be disabled" in ablation.stderr
+    broken = _mka("run", str(DATA / "tasks" / "broken_task"), "--agent", "oracle", "--out", str(out))
+    assert broken.returncode == 1 and "limitz" in broken.stderr
+    assert not out.exists()

@@ -10,10 +10,15 @@ import typer
 from rich.live import Live
 from rich.table import Table
 
-from harness.cli.common import console, fail
-from harness.runner.agents import AgentSpec, AgentSpecError
+from harness.agent.scripted import ScriptError
+from harness.cli.common import console, docker_client, fail
+from harness.images import ImageMissingError, resolve_image
+from harness.providers.registry import MissingApiKeyError
+from harness.providers.settings import ModelsFileError
+from harness.runner.agents import AgentSpec, AgentSpecError, build_agent
 from harness.runner.trial import TrialSpec, run_trial
 from harness.tasks import TaskError, load_suite
+from harness.tools.registry import ToolConfigError, make_tools
 
 
 def run(
@@ -38,13 +43,14 @@ def run(
         fail(str(exc))
     if not agents:
         fail("name at least one --model or --agent")
+    image = _preflight(tasks, agents, models_file, set(disable_tool))
     limits = {"max_turns": max_turns, "wall_clock_s": wall_clock_s, "max_cost_usd": max_cost}
     variant = "" if not disable_tool else "-no-" + "-".join(sorted(disable_tool))
     specs = [
         TrialSpec(
             task_dir=task.root, agent=a, out_dir=out, trial_id=_trial_id(task.id, a.label + variant, r),
             run_id=out.resolve().name, disabled_tools=frozenset(disable_tool), models_file=models_file,
-            search=search, limit_overrides={k: v for k, v in limits.items() if v is not None},
+            search=search, image=image, limit_overrides={k: v for k, v in limits.items() if v is not None},
         )
         for task in tasks for a in agents for r in range(1, repeats + 1)
     ]
@@ -56,6 +62,18 @@ def run(
         for record in failed:
             console.print(f"[red]{record.trial_id}[/]: {record.error}")
         raise typer.Exit(1)
+
+
+def _preflight(tasks, agents, models_file, disabled) -> str:
+    """Fail before anything is written: every agent must build for every task, the image must exist."""
+    try:
+        make_tools(disabled=disabled, exec_timeout_s=300, with_search=False)
+        for task in tasks:
+            for agent in agents:
+                build_agent(agent, task, models_file)
+        return resolve_image(docker_client(), "sandbox")
+    except (AgentSpecError, ModelsFileError, MissingApiKeyError, ScriptError, ToolConfigError, ImageMissingError) as exc:
+        fail(str(exc))
 
 
 def _trial_id(task_id: str, label: str, repeat: int) -> str:
