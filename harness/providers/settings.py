@@ -45,7 +45,6 @@ class ImageLimitSettings(BaseModel):
     max_pixels: int | None = None
     max_side: int | None = None
     max_bytes: int | None = None
-    max_images: int | None = None  # per request; older images are dropped beyond it
 
 
 class ModelSettings(BaseModel):
