@@ -9,22 +9,16 @@ import anthropic
 
 from harness.agent.messages import ImagePart, Message
 from harness.providers.base import ModelRequest, ModelResponse, Usage
-from harness.providers.retry import call_with_retries
-from harness.providers.settings import ModelSettings
+from harness.providers.sdk_provider import SdkProvider
 from harness.providers.wire import ToolNames, b64, parse_call
 
 _STOPS = {"tool_use": "tool_use", "max_tokens": "length", "model_context_window_exceeded": "length"}
 _EFFORT_BUDGET = {"low": 4000, "medium": 12000, "high": 32000}
 
 
-class AnthropicProvider:
-    def __init__(self, settings: ModelSettings, api_key: str | None) -> None:
-        self.settings = settings
-        self.name = settings.provider
-        self.model = settings.model
-        self._client = anthropic.AsyncAnthropic(
-            api_key=api_key or "not-needed", base_url=settings.base_url, max_retries=0, timeout=settings.timeout_s
-        )
+class AnthropicProvider(SdkProvider):
+    def _make_client(self, api_key: str):
+        return anthropic.AsyncAnthropic(api_key=api_key, base_url=self.settings.base_url, max_retries=0, timeout=self.settings.timeout_s)
 
     async def complete(self, request: ModelRequest) -> ModelResponse:
         names = ToolNames([t.name for t in request.tools])
@@ -43,11 +37,7 @@ class AnthropicProvider:
             body["thinking"] = {"type": "enabled", "budget_tokens": budget}
         elif self.settings.temperature is not None:
             body["temperature"] = self.settings.temperature
-        extra = dict(self.settings.extra)
-        message = await call_with_retries(
-            lambda: self._client.messages.create(**body, extra_body=extra or None),
-            attempts=self.settings.max_attempts,
-        )
+        message = await self._send(self._client.messages.create, body)
         texts, calls, blocks = [], [], []
         for block in message.content:
             blocks.append(block.model_dump(exclude_none=True))

@@ -8,21 +8,15 @@ import openai
 
 from harness.agent.messages import Message
 from harness.providers.base import ModelRequest, ModelResponse, Usage
-from harness.providers.retry import call_with_retries
-from harness.providers.settings import ModelSettings
+from harness.providers.sdk_provider import SdkProvider
 from harness.providers.wire import ToolNames, data_url, parse_call
 
 _STOPS = {"tool_calls": "tool_use", "function_call": "tool_use", "length": "length"}
 
 
-class OpenAIChatProvider:
-    def __init__(self, settings: ModelSettings, api_key: str | None) -> None:
-        self.settings = settings
-        self.name = settings.provider
-        self.model = settings.model
-        self._client = openai.AsyncOpenAI(
-            api_key=api_key or "not-needed", base_url=settings.base_url, max_retries=0, timeout=settings.timeout_s
-        )
+class OpenAIChatProvider(SdkProvider):
+    def _make_client(self, api_key: str):
+        return openai.AsyncOpenAI(api_key=api_key, base_url=self.settings.base_url, max_retries=0, timeout=self.settings.timeout_s)
 
     async def complete(self, request: ModelRequest) -> ModelResponse:
         names = ToolNames([t.name for t in request.tools])
@@ -40,11 +34,7 @@ class OpenAIChatProvider:
             body["reasoning_effort"] = self.settings.reasoning_effort
         if self.settings.temperature is not None:
             body["temperature"] = self.settings.temperature
-        extra = dict(self.settings.extra)
-        completion = await call_with_retries(
-            lambda: self._client.chat.completions.create(**body, extra_body=extra or None),
-            attempts=self.settings.max_attempts,
-        )
+        completion = await self._send(self._client.chat.completions.create, body)
         choice = completion.choices[0]
         message = choice.message
         calls = [parse_call(c.id, names.ours(c.function.name), c.function.arguments) for c in (message.tool_calls or [])]

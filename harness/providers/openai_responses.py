@@ -8,19 +8,13 @@ import openai
 
 from harness.agent.messages import Message
 from harness.providers.base import ModelRequest, ModelResponse, Usage
-from harness.providers.retry import call_with_retries
-from harness.providers.settings import ModelSettings
+from harness.providers.sdk_provider import SdkProvider
 from harness.providers.wire import ToolNames, data_url, parse_call
 
 
-class OpenAIResponsesProvider:
-    def __init__(self, settings: ModelSettings, api_key: str | None) -> None:
-        self.settings = settings
-        self.name = settings.provider
-        self.model = settings.model
-        self._client = openai.AsyncOpenAI(
-            api_key=api_key or "not-needed", base_url=settings.base_url, max_retries=0, timeout=settings.timeout_s
-        )
+class OpenAIResponsesProvider(SdkProvider):
+    def _make_client(self, api_key: str):
+        return openai.AsyncOpenAI(api_key=api_key, base_url=self.settings.base_url, max_retries=0, timeout=self.settings.timeout_s)
 
     async def complete(self, request: ModelRequest) -> ModelResponse:
         names = ToolNames([t.name for t in request.tools])
@@ -42,11 +36,7 @@ class OpenAIResponsesProvider:
             body["include"] = ["reasoning.encrypted_content"]
         if self.settings.temperature is not None:
             body["temperature"] = self.settings.temperature
-        extra = dict(self.settings.extra)
-        response = await call_with_retries(
-            lambda: self._client.responses.create(**body, extra_body=extra or None),
-            attempts=self.settings.max_attempts,
-        )
+        response = await self._send(self._client.responses.create, body)
         texts, calls, replay = [], [], []
         for item in response.output:
             dumped = item.model_dump(exclude_none=True)

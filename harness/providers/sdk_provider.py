@@ -1,0 +1,27 @@
+"""What the SDK-backed providers share: settings, one client each, retries, extra parameters."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from harness.providers.retry import call_with_retries
+from harness.providers.settings import ModelSettings
+
+T = TypeVar("T")
+
+
+class SdkProvider:
+    def __init__(self, settings: ModelSettings, api_key: str | None) -> None:
+        self.settings = settings
+        self.name = settings.provider
+        self.model = settings.model
+        # SDK retries off (max_retries=0 in each client): call_with_retries owns retrying.
+        self._client = self._make_client(api_key or "not-needed")
+
+    def _make_client(self, api_key: str) -> Any:
+        raise NotImplementedError
+
+    async def _send(self, create: Callable[..., Awaitable[T]], body: dict[str, Any]) -> T:
+        extra = dict(self.settings.extra) or None  # models.yaml `extra`, merged into the request body
+        return await call_with_retries(lambda: create(**body, extra_body=extra), attempts=self.settings.max_attempts)
