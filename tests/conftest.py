@@ -58,3 +58,11 @@ async def sandbox(docker_client, sandbox_image):
         yield box
     finally:
         await box.close()
+
+
+@pytest.fixture(scope="session")
+def autorater_image(docker_client) -> str:
+    try:
+        return resolve_image(docker_client, "autorater")
+    except ImageMissingError as exc:
+        _unavailable(str(exc))

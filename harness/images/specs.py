@@ -39,11 +39,11 @@ IMAGE_SPECS: dict[str, ImageSpec] = {
         ImageSpec(
             key="autorater",
             repository="mka-autorater",
-            context="sandbox_image/autorater",
-            dockerfile="Dockerfile",
+            context=".",
+            dockerfile="sandbox_image/autorater/Dockerfile",
             requirements=("sandbox_image/autorater/requirements.txt",),
             wheels_dir="sandbox_image/autorater/wheels",
-            defining=("sandbox_image/autorater",),
+            defining=("sandbox_image/autorater", "autorater/__init__.py", "autorater/checks"),
             parent="sandbox",
         ),
         ImageSpec(
