@@ -40,6 +40,7 @@ class LoopResult:
     final_reply: str = ""
     deliverables: list[str] = field(default_factory=list)
     declared: list[str] | None = None  # deliverables named in the latest finish call, even a refused one
+    finish_data: dict = field(default_factory=dict)  # what the finishing tool returned (the judge's verdicts)
     compactions: int = 0
     error: str | None = None
 
@@ -120,8 +121,9 @@ class AgentLoop:
                     result.declared = outcome.last_declared
                 self._history.append(Message("tool", tool_results=outcome.results))
                 if outcome.finished:
-                    result.final_reply = outcome.finished["final_reply"]
-                    result.deliverables = outcome.finished["deliverables"]
+                    result.finish_data = outcome.finished
+                    result.final_reply = outcome.finished.get("final_reply", "")
+                    result.deliverables = outcome.finished.get("deliverables", [])
                     return "finished"
             if self._context_full(response):
                 await self._compact(system, reason="threshold")

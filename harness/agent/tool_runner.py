@@ -17,19 +17,24 @@ from harness.agent.messages import ToolCall, ToolResult
 from harness.recording.trajectory import MediaStore, TrajectoryWriter, now_iso
 from harness.tools.base import Tool, ToolContext, ToolError, ToolOutput
 
-FINISH = "finish"
+DEFAULT_FINISH = "finish"
 
 
 @dataclass
 class TurnOutcome:
     results: list[ToolResult]
-    finished: dict[str, Any] | None  # the finish tool's data when it succeeded
+    finished: dict[str, Any] | None  # the finishing tool's data when it succeeded
     tool_s: float  # wall time of the turn's tool phase
     last_declared: list[str] | None  # deliverables named in a finish call, even a refused one
 
 
 class ToolRunner:
-    def __init__(self, tools: list[Tool], ctx: ToolContext, trajectory: TrajectoryWriter, media: MediaStore) -> None:
+    def __init__(
+        self, tools: list[Tool], ctx: ToolContext, trajectory: TrajectoryWriter, media: MediaStore,
+        *, finish_tool: str = DEFAULT_FINISH,
+    ) -> None:
+        # finish_tool ends the loop when its output says finished (the judge uses submit_verdicts).
+        self.finish_tool = finish_tool
         self.tools = {tool.name: tool for tool in tools}
         self._validators = {tool.name: Draft202012Validator(tool.parameters) for tool in tools}
         self.ctx = ctx
@@ -38,13 +43,13 @@ class ToolRunner:
 
     async def run_turn(self, calls: list[ToolCall]) -> TurnOutcome:
         started = time.monotonic()
-        ordinary = [c for c in calls if c.name != FINISH]
-        finishing = [c for c in calls if c.name == FINISH]
+        ordinary = [c for c in calls if c.name != self.finish_tool]
+        finishing = [c for c in calls if c.name == self.finish_tool]
         results = list(await asyncio.gather(*(self._run_one(c) for c in ordinary)))
         finished, declared = None, None
         for call in finishing:  # after everything else in the turn; the first success ends the task
             if finished is not None:
-                results.append(ToolResult(call.id, call.name, "ignored: finish already succeeded", ok=False))
+                results.append(ToolResult(call.id, call.name, f"ignored: {call.name} already succeeded", ok=False))
                 continue
             if call.arguments and isinstance(call.arguments.get("deliverables"), list):
                 declared = [str(p) for p in call.arguments["deliverables"]]

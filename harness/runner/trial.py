@@ -66,7 +66,7 @@ async def run_trial(spec: TrialSpec, on_event: Callable[[dict], None] | None = N
     trial_dir.mkdir(parents=True)
     record = TrialRecord(
         trial_id=spec.trial_id, task=task.id, model=spec.agent.label,
-        config={"agent": spec.agent.kind, "disabled_tools": sorted(spec.disabled_tools), "image": image,
+        config={"agent": spec.agent.kind, "task_dir": str(task.root.resolve()), "disabled_tools": sorted(spec.disabled_tools), "image": image,
                 "max_turns": limits.max_turns, "wall_clock_s": limits.wall_clock_s, "run_id": spec.run_id},
         started=now_iso(), harness_version=__version__,
     )

@@ -52,7 +52,7 @@ class DockerSandbox:
     @classmethod
     async def create(cls, spec: SandboxSpec, client: docker.DockerClient | None = None) -> DockerSandbox:
         client = client or shared_client()
-        kwargs = container_kwargs(spec, engine_cpus(client))
+        kwargs = container_kwargs(spec, engine_cpus(client), role=spec.role)
         try:
             container = await asyncio.to_thread(client.containers.run, **kwargs)
         except APIError as exc:

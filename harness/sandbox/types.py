@@ -47,6 +47,7 @@ class SandboxSpec:
     env: dict[str, str] = field(default_factory=dict)
     user: str = "agent"
     home: str = "/home/agent"
+    role: str = "sandbox"  # container label: sandbox (agent) or autorater (grading)
 
 
 @dataclass(frozen=True)

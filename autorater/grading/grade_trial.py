@@ -1,0 +1,81 @@
+"""Grade one trial: a fresh network-less container holding only the deliverables and the
+final reply; deterministic checks first, the judge for the rest, in prerequisite order."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from harness.providers.settings import ModelSettings
+from harness.recording.trial import TrialRecord
+from harness.sandbox import DockerSandbox, SandboxLimits, SandboxSpec
+from harness.sandbox.types import GiB, MiB
+from harness.tasks import Task
+
+from autorater.grading.checks_host import CheckItem, CheckOutcome, run_checks
+from autorater.grading.dag import decide_all
+from autorater.grading.verdicts import Verdict, write_verdicts
+from autorater.judge.judge import LlmJudge
+from autorater.rubric import load_rubric, topological_order
+from autorater.scoring import score_trial
+
+GRADABLE_STATUSES = ("finished", "turn_limit", "time_limit", "budget_limit")
+# The grading container: no network, ever; generous output so check results are not cut.
+GRADING_LIMITS = SandboxLimits(memory_bytes=8 * GiB, cpus=2, pids=512, output_head_bytes=8 * MiB, output_tail_bytes=64 * 1024)
+
+
+@dataclass(frozen=True)
+class GradeSpec:
+    trial_dir: Path
+    task: Task
+    rubric_path: Path
+    image: str  # the autorater image tag
+    judge: ModelSettings | None = None
+    run_id: str = "grade"
+
+
+async def grade_trial(spec: GradeSpec) -> dict:
+    """Write grade/verdicts.json and grade/score.json; return the score."""
+    rubric = load_rubric(spec.rubric_path, spec.task)
+    order = topological_order(rubric)
+    record = TrialRecord.read(spec.trial_dir)
+    grade_dir = spec.trial_dir / "grade"
+    if grade_dir.exists():
+        shutil.rmtree(grade_dir)
+    grade_dir.mkdir()
+    deliverables = spec.trial_dir / "deliverables"
+    files = sorted(p.relative_to(deliverables).as_posix() for p in deliverables.rglob("*") if p.is_file()) if deliverables.is_dir() else []
+    box_spec = SandboxSpec(image=spec.image, network="none", limits=GRADING_LIMITS, run_id=spec.run_id,
+                           trial_id=record.trial_id, role="autorater")
+    async with await DockerSandbox.create(box_spec) as box:
+        if files:
+            await box.copy_in(deliverables, "/workspace/deliverables")
+        reply = spec.trial_dir / "final_reply.md"
+        await box.write_file("final_reply.md", reply.read_bytes() if reply.exists() else b"")
+        items = [CheckItem(c.id, (c.check or {}).get("file") or c.file, dict(c.check)) for c in order if c.check]
+        outcomes = await run_checks(box, items)
+        judge = None
+        if spec.judge is not None:
+            judge = LlmJudge(spec.judge, box, spec.task.prompt, files, grade_dir / "judge")
+        verdicts = await decide_all(order, lambda c: _from_check(c, outcomes[c.id]), judge)
+    header = {
+        "task": spec.task.id, "trial_id": record.trial_id, "model": record.model,
+        "rubric_sha256": hashlib.sha256(spec.rubric_path.read_bytes()).hexdigest(),
+        "judge": spec.judge.spec if spec.judge else None,
+        "judge_usage": judge.usage if judge else None,
+    }
+    write_verdicts(grade_dir / "verdicts.json", header, verdicts)
+    score = score_trial(rubric, verdicts).to_json()
+    (grade_dir / "score.json").write_text(json.dumps({**header, **score}, indent=2))
+    return score
+
+
+def _from_check(criterion, outcome: CheckOutcome) -> Verdict:
+    kind = criterion.check.get("kind", "?")
+    reason = outcome.evidence + (f" (error: {outcome.error})" if outcome.error else "")
+    cited = [(criterion.check or {}).get("file") or criterion.file or "final_reply.md"]
+    return Verdict(criterion.id, "pass" if outcome.passed else "fail", f"check:{kind}", rationale=reason.strip(),
+                   evidence=(outcome.where + ": " if outcome.where else "") + outcome.evidence, cited_files=cited)

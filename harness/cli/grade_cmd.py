@@ -1,0 +1,101 @@
+"""`mka grade DIR`: grade every gradable trial in a run directory."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import typer
+from rich.table import Table
+
+from harness.cli.common import console, docker_client, fail
+from harness.images import ImageMissingError, resolve_image
+from harness.paths import project_root
+from harness.providers.registry import MissingApiKeyError, make_provider
+from harness.providers.settings import ModelsFileError, resolve_model
+from harness.recording.trial import TrialRecord
+from harness.tasks import TaskError, load_task
+
+from autorater.grading.grade_trial import GRADABLE_STATUSES, GradeSpec, grade_trial
+from autorater.rubric import RubricError
+
+
+def grade(
+    run_dir: Path = typer.Argument(..., help="A run directory (with trials/) or one trial directory."),
+    judge: str = typer.Option(None, "--judge", help="PROVIDER:MODEL for criteria no check decides; without it they are unjudged."),
+    regrade: bool = typer.Option(False, "--regrade", help="Grade trials that already have grade/score.json again."),
+    tasks: Path = typer.Option(None, "--tasks", help="Where task folders live (default: tasks_showcase, then the trial's recorded task dir)."),
+    rubrics: Path = typer.Option(None, "--rubrics", help="Rubric folder (default: rubrics/)."),
+    models_file: Path = typer.Option(None, "--models-file"),
+    concurrency: int = typer.Option(2, "--concurrency", min=1),
+) -> None:
+    """Grade deliverables in a fresh network-less container: checks first, then the judge."""
+    trial_dirs = _trial_dirs(run_dir)
+    try:
+        judge_settings = resolve_model(judge, models_file) if judge else None
+        if judge_settings:
+            make_provider(judge_settings)  # a missing key fails now, not mid-run
+        image = resolve_image(docker_client(), "autorater")
+    except (ModelsFileError, MissingApiKeyError, ImageMissingError) as exc:
+        fail(str(exc))
+    specs, skipped = [], []
+    for trial_dir in trial_dirs:
+        record = TrialRecord.read(trial_dir)
+        if record.status not in GRADABLE_STATUSES:
+            skipped.append((trial_dir.name, f"status {record.status}"))
+            continue
+        if (trial_dir / "grade" / "score.json").exists() and not regrade:
+            skipped.append((trial_dir.name, "already graded (--regrade to redo)"))
+            continue
+        try:
+            task = load_task(_task_dir(record, tasks))
+        except TaskError as exc:
+            fail(str(exc))
+        rubric = (rubrics or project_root() / "rubrics") / f"{task.id}.yaml"
+        specs.append(GradeSpec(trial_dir, task, rubric, image, judge_settings, run_id=f"grade-{run_dir.resolve().name}"))
+    try:
+        scores = asyncio.run(_grade_all(specs, concurrency))
+    except RubricError as exc:
+        fail(str(exc))
+    table = Table(title=f"graded {len(scores)} trial(s)")
+    for column in ("trial", "WSR", "Climb-WSR", "primary", "complete", "unjudged"):
+        table.add_column(column)
+    for spec, score in zip(specs, scores):
+        table.add_row(spec.trial_dir.name, _fmt(score.get("wsr")), _fmt(score.get("climb_wsr")),
+                      _fmt(score.get("primary_wsr")), str(score.get("complete")), str(score.get("counts", {}).get("unjudged", 0)))
+    console.print(table)
+    for name, why in skipped:
+        console.print(f"[yellow]skipped[/] {name}: {why}")
+
+
+async def _grade_all(specs: list[GradeSpec], concurrency: int) -> list[dict]:
+    gate = asyncio.Semaphore(concurrency)
+
+    async def one(spec: GradeSpec) -> dict:
+        async with gate:
+            return await grade_trial(spec)
+
+    return await asyncio.gather(*(one(s) for s in specs))
+
+
+def _trial_dirs(run_dir: Path) -> list[Path]:
+    if (run_dir / "trial.json").is_file():
+        return [run_dir]
+    found = sorted(p.parent for p in (run_dir / "trials").glob("*/trial.json"))
+    if not found:
+        fail(f"{run_dir}: no trials/<id>/trial.json found")
+    return found
+
+
+def _task_dir(record: TrialRecord, tasks: Path | None) -> Path:
+    recorded = record.config.get("task_dir")
+    candidates = [tasks / record.task] if tasks else []
+    candidates += [project_root() / "tasks_showcase" / record.task] + ([Path(recorded)] if recorded else [])
+    for candidate in candidates:
+        if (candidate / "task.toml").is_file():
+            return candidate
+    fail(f"task {record.task!r} of trial {record.trial_id}: not found in {', '.join(map(str, candidates))}")
+
+
+def _fmt(value) -> str:
+    return "—" if value is None else f"{value:.3f}"
