@@ -6,6 +6,7 @@ executor can run `run_trial` on another machine with the same arguments."""
 from __future__ import annotations
 
 import posixpath
+from contextlib import AsyncExitStack
 import shutil
 import time
 from collections.abc import Callable
@@ -19,6 +20,7 @@ from harness.agent.loop import AgentLoop, LoopLimits, LoopResult
 from harness.agent.scripted import ORACLE_DIR
 from harness.agent.tool_runner import ToolRunner
 from harness.images import resolve_image
+from harness.mcp.tools import McpServer, connect_servers
 from harness.providers.base import Usage
 from harness.recording.trajectory import MediaStore, TrajectoryWriter, now_iso
 from harness.recording.trial import TokenCounts, TrialRecord
@@ -79,14 +81,17 @@ async def run_trial(spec: TrialSpec, on_event: Callable[[dict], None] | None = N
                         tools=[t.name for t in tools])
         sandbox_spec = SandboxSpec(image=image, network=task.spec.network, limits=_sandbox_limits(task),
                                    run_id=spec.run_id, trial_id=spec.trial_id)
-        async with await DockerSandbox.create(sandbox_spec) as sandbox:
+        async with await DockerSandbox.create(sandbox_spec) as sandbox, AsyncExitStack() as mcp_stack:
             await sandbox.copy_in(task.inputs_dir)
             if spec.agent.kind == "oracle":
                 await sandbox.copy_in(task.root / "solution", ORACLE_DIR)
             ctx = ToolContext(sandbox, trial_dir, _image_limits(built.settings), tuple(task.deliverable_paths))
             if any(t.name == "web_search" for t in tools):
                 ctx.extras[BACKEND_EXTRA] = make_backend(spec.search or f"offline:{task.web_search_corpus_dir}")
-            runner = ToolRunner(tools, ctx, trajectory, MediaStore(trial_dir / "media"))
+            mcp_tools = await connect_servers(mcp_stack, sandbox, _mcp_servers(task))
+            if mcp_tools:
+                trajectory.emit("user", kind="mcp_tools", text=", ".join(t.name for t in mcp_tools))
+            runner = ToolRunner(tools + mcp_tools, ctx, trajectory, MediaStore(trial_dir / "media"))
             loop = AgentLoop(
                 built.provider, runner, trajectory, limits=limits,
                 context_window=built.settings.context_window if built.settings else None,
@@ -106,6 +111,12 @@ async def run_trial(spec: TrialSpec, on_event: Callable[[dict], None] | None = N
         _fill(record, result, time.monotonic() - started)
         record.write(trial_dir)
     return record
+
+
+def _mcp_servers(task: Task) -> list[McpServer]:
+    if task.spec.tool_use is None:
+        return []
+    return [McpServer(s.name, list(s.command), dict(s.env), s.cwd, s.url) for s in task.spec.tool_use.mcp_servers]
 
 
 def _fill(record: TrialRecord, result: LoopResult, wall_s: float) -> None:

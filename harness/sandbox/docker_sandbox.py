@@ -19,6 +19,7 @@ from docker.errors import APIError, NotFound
 
 from harness.sandbox.client import engine_cpus, shared_client
 from harness.sandbox.docker_exec import TIMEOUT_EXIT_CODES, run_exec
+from harness.sandbox.docker_process import SandboxProcess
 from harness.sandbox.hardening import container_kwargs
 from harness.sandbox.tar_safety import extract_member_stream
 from harness.sandbox.types import (
@@ -123,6 +124,16 @@ class DockerSandbox:
         fired = {k: now[k] > self._counters[k] for k in now}
         self._counters = now
         return fired["oom_kill"], fired["pids_max"]
+
+    async def open_process(
+        self, argv: list[str], *, cwd: str | None = None, env: dict[str, str] | None = None, lifetime_s: float = 8 * 3600,
+    ) -> SandboxProcess:
+        """Start a long-lived process with stdin/stdout attached (an MCP stdio server)."""
+        self._check_open()
+        return await SandboxProcess.start(
+            self._client.api, self.container.id, argv, user=self.spec.user, cwd=cwd or WORKSPACE,
+            env={**self.spec.env, **(env or {})}, lifetime_s=lifetime_s,
+        )
 
     # -- files ----------------------------------------------------------------------
 

@@ -108,10 +108,19 @@ class TaskLimits(_Strict):
 
 
 class McpServerSpec(_Strict):
-    name: str = Field(min_length=1)
-    command: list[str] = Field(min_length=1)
+    """A stdio server started inside the sandbox (`command`), or a remote one (`url`)."""
+
+    name: str = Field(min_length=1, pattern=r"^[A-Za-z0-9_\-]+$")
+    command: list[str] = Field(default_factory=list)
+    url: str | None = None  # streamable HTTP endpoint
     env: dict[str, str] = Field(default_factory=dict)
     cwd: str | None = None
+
+    @model_validator(mode="after")
+    def _command_or_url(self) -> McpServerSpec:
+        if bool(self.command) == bool(self.url):
+            raise SpecProblems([(("command",), "give exactly one of command (stdio in the sandbox) or url (remote)")])
+        return self
 
 
 class ToolUseSpec(_Strict):

@@ -1,0 +1,72 @@
+"""Prerequisite gating: checks first, the judge in rounds, blocked and unjudged propagate."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from autorater.grading.dag import decide_all
+from autorater.grading.verdicts import Verdict
+
+
+@dataclass
+class C:
+    id: str
+    prerequisites: list[str] = field(default_factory=list)
+    check: Any = None
+
+
+def by_check(results: dict[str, bool]):
+    return lambda c: Verdict(c.id, "pass" if results[c.id] else "fail", "check:test")
+
+
+async def test_failed_prerequisite_blocks_dependents_transitively_and_skips_the_judge():
+    order = [C("sheet", check={}), C("cell", ["sheet"], check={}), C("layout", ["cell"]), C("other")]
+    sent: list[list[str]] = []
+
+    async def judge(criteria):
+        sent.append([c.id for c in criteria])
+        return {c.id: Verdict(c.id, "pass", "llm:fake") for c in criteria}
+
+    verdicts = {v.criterion_id: v for v in await decide_all(order, by_check({"sheet": False, "cell": True}), judge)}
+    assert verdicts["sheet"].verdict == "fail"
+    assert (verdicts["cell"].verdict, verdicts["cell"].blocked_by) == ("blocked", "sheet")
+    assert (verdicts["layout"].verdict, verdicts["layout"].blocked_by) == ("blocked", "cell")
+    assert "prerequisite cell blocked" in verdicts["layout"].rationale
+    assert sent == [["other"]]  # blocked criteria never reach a judge
+
+
+async def test_judge_rounds_follow_the_graph():
+    order = [C("looks_right"), C("value", ["looks_right"], check={}), C("commentary", ["value"])]
+    rounds: list[list[str]] = []
+
+    async def judge(criteria):
+        rounds.append([c.id for c in criteria])
+        return {c.id: Verdict(c.id, "pass", "llm:fake") for c in criteria}
+
+    verdicts = await decide_all(order, by_check({"value": True}), judge)
+    assert [v.verdict for v in verdicts] == ["pass", "pass", "pass"]
+    assert rounds == [["looks_right"], ["commentary"]]
+
+
+async def test_without_a_judge_criteria_are_unjudged_and_so_are_their_dependents():
+    order = [C("layout"), C("total", ["layout"], check={}), C("independent", check={})]
+    verdicts = {v.criterion_id: v for v in await decide_all(order, by_check({"total": True, "independent": True}), None)}
+    assert (verdicts["layout"].verdict, verdicts["layout"].rationale) == ("unjudged", "no judge configured")
+    assert verdicts["total"].verdict == "unjudged" and "prerequisite layout is unjudged" in verdicts["total"].rationale
+    assert verdicts["independent"].verdict == "pass"
+
+
+async def test_a_judge_that_skips_a_criterion_leaves_it_unjudged():
+    async def judge(criteria):
+        return {}
+
+    [verdict] = await decide_all([C("x")], by_check({}), judge)
+    assert (verdict.verdict, verdict.rationale) == ("unjudged", "the judge gave no verdict")
+
+
+async def test_unresolvable_order_is_an_error():
+    with pytest.raises(ValueError, match="never resolve"):
+        await decide_all([C("a", ["missing"])], by_check({}), None)
