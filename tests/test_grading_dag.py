@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from autorater.grading.dag import decide_all
-from autorater.grading.verdicts import Verdict
+from autorater.scoring.verdicts import Verdict
 
 
 @dataclass
@@ -19,7 +19,7 @@ class C:
 
 
 def by_check(results: dict[str, bool]):
-    return lambda c: Verdict(c.id, "pass" if results[c.id] else "fail", "check:test")
+    return lambda c: Verdict(criterion_id=c.id, verdict="pass" if results[c.id] else "fail", decided_by="check:test")
 
 
 async def test_failed_prerequisite_blocks_dependents_transitively_and_skips_the_judge():
@@ -28,7 +28,7 @@ async def test_failed_prerequisite_blocks_dependents_transitively_and_skips_the_
 
     async def judge(criteria):
         sent.append([c.id for c in criteria])
-        return {c.id: Verdict(c.id, "pass", "llm:fake") for c in criteria}
+        return {c.id: Verdict(criterion_id=c.id, verdict="pass", decided_by="llm:fake") for c in criteria}
 
     verdicts = {v.criterion_id: v for v in await decide_all(order, by_check({"sheet": False, "cell": True}), judge)}
     assert verdicts["sheet"].verdict == "fail"
@@ -44,7 +44,7 @@ async def test_judge_rounds_follow_the_graph():
 
     async def judge(criteria):
         rounds.append([c.id for c in criteria])
-        return {c.id: Verdict(c.id, "pass", "llm:fake") for c in criteria}
+        return {c.id: Verdict(criterion_id=c.id, verdict="pass", decided_by="llm:fake") for c in criteria}
 
     verdicts = await decide_all(order, by_check({"value": True}), judge)
     assert [v.verdict for v in verdicts] == ["pass", "pass", "pass"]

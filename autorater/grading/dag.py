@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Protocol
 
-from autorater.grading.verdicts import Verdict
+from autorater.scoring.verdicts import Verdict
 
 
 class CriterionLike(Protocol):
@@ -45,7 +45,7 @@ async def decide_all(order: Sequence[CriterionLike], decide_by_check: CheckDecid
             decided = await judge(for_judge) if judge else {}
             for criterion in for_judge:
                 verdicts[criterion.id] = decided.get(criterion.id) or Verdict(
-                    criterion.id, "unjudged", "none",
+                    criterion_id=criterion.id, verdict="unjudged", decided_by="none",
                     rationale="no judge configured" if judge is None else "the judge gave no verdict",
                 )
         elif waiting and len(waiting) == len(pending):
@@ -58,11 +58,11 @@ def _gate(criterion: CriterionLike, prereqs: list[Verdict | None]) -> Verdict | 
     for prereq in prereqs:
         assert prereq is not None
         if prereq.verdict in ("fail", "blocked"):
-            return Verdict(criterion.id, "blocked", "blocked", rationale=f"prerequisite {prereq.criterion_id} {prereq.verdict}",
+            return Verdict(criterion_id=criterion.id, verdict="blocked", decided_by="blocked", rationale=f"prerequisite {prereq.criterion_id} {prereq.verdict}",
                            blocked_by=prereq.criterion_id)
     for prereq in prereqs:
         assert prereq is not None
         if prereq.verdict == "unjudged":
-            return Verdict(criterion.id, "unjudged", "none", rationale=f"prerequisite {prereq.criterion_id} is unjudged",
+            return Verdict(criterion_id=criterion.id, verdict="unjudged", decided_by="none", rationale=f"prerequisite {prereq.criterion_id} is unjudged",
                            blocked_by=prereq.criterion_id)
     return None

@@ -17,7 +17,8 @@ from harness.tasks import Task
 
 from autorater.grading.checks_host import CheckItem, CheckOutcome, run_checks
 from autorater.grading.dag import decide_all
-from autorater.grading.verdicts import Verdict, write_verdicts
+from autorater.grading.verdicts import write_verdicts
+from autorater.scoring.verdicts import Verdict
 from autorater.judge.judge import LlmJudge
 from autorater.rubric import load_rubric, topological_order
 from autorater.scoring import score_trial
@@ -77,5 +78,6 @@ def _from_check(criterion, outcome: CheckOutcome) -> Verdict:
     kind = criterion.check.get("kind", "?")
     reason = outcome.evidence + (f" (error: {outcome.error})" if outcome.error else "")
     cited = [(criterion.check or {}).get("file") or criterion.file or "final_reply.md"]
-    return Verdict(criterion.id, "pass" if outcome.passed else "fail", f"check:{kind}", rationale=reason.strip(),
+    return Verdict(criterion_id=criterion.id, verdict="pass" if outcome.passed else "fail", decided_by=f"check:{kind}",
+                   rationale=reason.strip(),
                    evidence=(outcome.where + ": " if outcome.where else "") + outcome.evidence, cited_files=cited)

@@ -1,29 +1,18 @@
-"""A verdict per criterion, and the verdicts.json file."""
+"""Writing verdicts.json (the Verdict model itself lives in autorater.scoring.verdicts)."""
 
 from __future__ import annotations
 
 import json
 import os
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-VerdictValue = Literal["pass", "fail", "blocked", "unjudged"]
-
-
-@dataclass
-class Verdict:
-    criterion_id: str
-    verdict: VerdictValue
-    decided_by: str  # check:<kind> | llm:<model> | blocked | none
-    rationale: str = ""
-    evidence: str = ""
-    cited_files: list[str] = field(default_factory=list)
-    blocked_by: str | None = None
+from autorater.scoring.verdicts import Verdict
 
 
 def write_verdicts(path: Path, header: dict[str, Any], verdicts: list[Verdict]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".part")
-    tmp.write_text(json.dumps({**header, "verdicts": [asdict(v) for v in verdicts]}, indent=2, ensure_ascii=False))
+    body = {**header, "verdicts": [v.model_dump() for v in verdicts]}
+    tmp.write_text(json.dumps(body, indent=2, ensure_ascii=False))
     os.replace(tmp, path)

@@ -14,7 +14,7 @@ from harness.recording.trajectory import MediaStore, TrajectoryWriter
 from harness.sandbox.types import Sandbox
 from harness.tools.base import ImageLimits, ToolContext
 
-from autorater.grading.verdicts import Verdict
+from autorater.scoring.verdicts import Verdict
 from autorater.judge.tools import InspectTool, LookTool, SubmitVerdictsTool
 
 JUDGE_SYSTEM = """You are a meticulous, impartial grader of professional work.
@@ -96,6 +96,7 @@ class LlmJudge:
         self.usage["cost_usd"] += result.cost_usd
         by = f"llm:{self.settings.spec}"
         return {
-            cid: Verdict(cid, v["verdict"], by, rationale=v["rationale"], evidence=v["rationale"], cited_files=v.get("cited_files", []))
+            cid: Verdict(criterion_id=cid, verdict=v["verdict"], decided_by=by, rationale=v["rationale"],
+                         evidence=v["rationale"], cited_files=v.get("cited_files", []))
             for cid, v in submit.received.items()
         }

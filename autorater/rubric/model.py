@@ -1,0 +1,86 @@
+"""The schema of a rubric (rubrics/<task_id>.yaml) and of its calibration sidecar.
+
+Models run in strict mode and forbid unknown fields: `weight: "3"` or a typo such as
+`prerequisite:` must be refused, never coerced or ignored, because either would quietly
+change what a score means. Rules that span criteria (unique ids, known prerequisites, no
+cycles, deliverable files) live in `autorater.rubric.problems`, which works on the raw
+YAML so every problem can be reported at once."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from harness.tasks.model import check_relative_path
+
+Objective = Literal["primary", "secondary"]
+Tier = Literal["climb", "regression"]
+TierSource = Literal["rubric", "calibration"]
+
+# Ids show up in verdicts, CSV label files and command lines: no spaces, no quoting needed.
+CRITERION_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$"
+# The agent's final reply is always gradable, whatever deliverables the task declares.
+REPLY_FILE = "final_reply.md"
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+def _not_blank(value: str) -> str:
+    if not value.strip():
+        raise ValueError("must not be empty")
+    return value
+
+
+class Criterion(_Strict):
+    id: str = Field(pattern=CRITERION_ID_PATTERN)
+    text: str  # self-contained: states the expected value, tolerance or property
+    weight: int = Field(ge=1, le=5)
+    objective: Objective
+    prerequisites: list[str] = Field(default_factory=list)
+    tier: Tier | None = None
+    rationale: str  # where the ground truth comes from and how it is derived
+    file: str | None = None  # the deliverable this criterion is about
+    check: dict[str, Any] | None = None  # deterministic check spec, validated by autorater.checks
+    # Set by the loader, never authored: where `tier` came from (None when there is no tier).
+    tier_source: TierSource | None = None
+
+    @field_validator("text", "rationale")
+    @classmethod
+    def _filled(cls, value: str) -> str:
+        return _not_blank(value)
+
+    @field_validator("file")
+    @classmethod
+    def _file(cls, value: str | None) -> str | None:
+        return None if value is None else check_relative_path(value)
+
+
+class CalibrationEntry(_Strict):
+    tier: Tier
+    provenance: dict[str, Any] = Field(default_factory=dict)
+
+
+class CalibrationFile(_Strict):
+    """rubrics/<task_id>.calibration.yaml, written by `mka rubric calibrate`."""
+
+    task: str | None = None
+    criteria: dict[str, CalibrationEntry] = Field(default_factory=dict)
+    # Criteria the baseline never judged (kept as they were); informational.
+    unjudged: list[str] = Field(default_factory=list)
+
+
+class Rubric(_Strict):
+    task: str = Field(min_length=1)
+    criteria: list[Criterion] = Field(min_length=1)
+    # The calibration overlay that was applied, if any (provenance per criterion).
+    calibration: CalibrationFile | None = None
+
+    def by_id(self) -> dict[str, Criterion]:
+        return {c.id: c for c in self.criteria}
+
+    @property
+    def total_weight(self) -> int:
+        return sum(c.weight for c in self.criteria)

@@ -1,0 +1,1 @@
+"""Reports over run directories: leaderboards with CIs, breakdowns, comparisons, ablations."""
