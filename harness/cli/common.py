@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import sys
+
 import docker
 import typer
 from docker.errors import DockerException
 from rich.console import Console
 
-console = Console(stderr=True, soft_wrap=True)
+# Logs and CI are not terminals: give tables room instead of rich's 80-column default.
+console = Console(stderr=True, soft_wrap=True, width=None if sys.stderr.isatty() else 160)
 
 
 def docker_client() -> docker.DockerClient:

@@ -58,11 +58,12 @@ def grade(
     except RubricError as exc:
         fail(str(exc))
     table = Table(title=f"graded {len(scores)} trial(s)")
-    for column in ("trial", "WSR", "Climb-WSR", "primary", "complete", "unjudged"):
+    for column in ("trial", "WSR", "Climb-WSR", "primary WSR", "pass", "fail", "blocked", "unjudged"):
         table.add_column(column)
     for spec, score in zip(specs, scores):
-        table.add_row(spec.trial_dir.name, _fmt(score.get("wsr")), _fmt(score.get("climb_wsr")),
-                      _fmt(score.get("primary_wsr")), str(score.get("complete")), str(score.get("counts", {}).get("unjudged", 0)))
+        counts = score.get("counts", {})
+        table.add_row(spec.trial_dir.name, *(_fmt(score, key) for key in ("wsr", "climb_wsr", "primary_wsr")),
+                      *(str(counts.get(k, 0)) for k in ("pass", "fail", "blocked", "unjudged")))
     console.print(table)
     for name, why in skipped:
         console.print(f"[yellow]skipped[/] {name}: {why}")
@@ -97,5 +98,9 @@ def _task_dir(record: TrialRecord, tasks: Path | None) -> Path:
     fail(f"task {record.task!r} of trial {record.trial_id}: not found in {', '.join(map(str, candidates))}")
 
 
-def _fmt(value) -> str:
-    return "—" if value is None else f"{value:.3f}"
+def _fmt(score: dict, key: str) -> str:
+    """The value, or its bounds [unjudged as fail, unjudged as pass] when some criteria are unjudged."""
+    if score.get(key) is not None:
+        return f"{score[key]:.3f}"
+    bounds = score.get(f"{key}_bounds")
+    return "—" if bounds is None else f"{bounds[0]:.3f}–{bounds[1]:.3f}"

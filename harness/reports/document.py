@@ -42,15 +42,18 @@ def build_report(rows: list[TrialRow], notes: list[str], *, resamples: int = 10_
     board = tables.leaderboard(rows, resamples=resamples)
     report.sections.append(Section(
         "Leaderboard",
-        ["model", "variant", "tasks", "trials", "Climb-WSR [95% CI]", "WSR [95% CI]", "regression WSR", "decided",
-         "in tok", "cached", "out tok", "reasoning", "turns", "wall s", "$/task", "WSR/1k tok"],
+        ["model", "variant", "tasks", "trials", "Climb-WSR [95% CI]", "WSR [95% CI]", "regression WSR [95% CI]", "decided"],
         [[e["model"], e["variant"], str(e.get("tasks", 0)), str(e["trials"]), _ci(e.get("climb_wsr")), _ci(e.get("wsr")),
-          _ci(e.get("regression_wsr")), _num(e["decided"], "{:.0%}"), f"{e['tokens_input']:,.0f}",
-          f"{e['tokens_cached_input']:,.0f}", f"{e['tokens_output']:,.0f}", f"{e['tokens_reasoning']:,.0f}",
-          f"{e['turns']:.1f}", f"{e['wall_s']:.0f}", f"{e['cost_per_task']:.4f}", _num(e["wsr_per_1k_tokens"], "{:.4f}")]
-         for e in board],
+          _ci(e.get("regression_wsr")), _num(e["decided"], "{:.0%}")] for e in board],
         note="Means over tasks (repeats averaged first) with 95 % bootstrap CIs over tasks. 'decided' is the share of "
              "rubric weight decided by checks or the judge; with unjudged criteria the WSRs cover the decided ones.",
+    ))
+    report.sections.append(Section(
+        "Efficiency (means per trial)",
+        ["model", "variant", "input tokens", "cached", "output tokens", "reasoning", "turns", "wall s", "$ per task", "WSR per 1k tokens"],
+        [[e["model"], e["variant"], f"{e['tokens_input']:,.0f}", f"{e['tokens_cached_input']:,.0f}", f"{e['tokens_output']:,.0f}",
+          f"{e['tokens_reasoning']:,.0f}", f"{e['turns']:.1f}", f"{e['wall_s']:.0f}", f"{e['cost_per_task']:.4f}",
+          _num(e["wsr_per_1k_tokens"], "{:.4f}")] for e in board],
     ))
     sectors = tables.by_sector(rows)
     labels = sorted({label for models in sectors.values() for label in models})

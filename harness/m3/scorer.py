@@ -1,0 +1,147 @@
+"""Score predictions against references: pair them up, embed, match, measure, aggregate.
+
+One report per *system* (trial.json `model`, or a prediction file's stem); several trials of
+one task in a system (repeats) are each scored. Tasks are visited in sorted id order."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from harness.m3.aggregate import SystemReport, aggregate_system
+from harness.m3.embed import EmbeddingCache, reference_schedule
+from harness.m3.encoders import Encoder
+from harness.m3.matching import bucketed_match, call_text, cosine_matrix, normalise_arguments
+from harness.m3.metrics import ReferenceMetrics, reference_metrics
+from harness.m3.model import Match, Thresholds, Trajectory
+from harness.m3.views import Dimensions, Views, compute_views, dimensions, missing_views
+
+
+@dataclass(frozen=True)
+class ScoreOptions:
+    thresholds: Thresholds = Thresholds()
+    compat: bool = False  # --compat reference: the reference scorer bit for bit
+    batch_size: int = 256  # encoder batch in default mode (compat uses the reference's 64)
+    # Harness bookkeeping tools dropped from trial predictions unless the reference calls them.
+    ignore_tools: frozenset[str] = frozenset({"finish"})
+
+
+@dataclass
+class TaskScore:
+    task_id: str
+    system: str
+    trial_id: str
+    missing: bool
+    metrics: ReferenceMetrics
+    views: Views
+    dims: Dimensions
+    ref: Trajectory
+    pred: Trajectory | None
+    matches: list[Match] = field(default_factory=list)
+    sims: np.ndarray | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class RunReport:
+    systems: list[SystemReport]
+    options: ScoreOptions
+    encoder: str
+    timings: dict[str, float] = field(default_factory=dict)
+
+
+def drop_ignored(pred: Trajectory, ref: Trajectory, ignore: frozenset[str]) -> Trajectory:
+    """A trial prediction without harness tools the reference never calls (e.g. finish);
+    steps left empty disappear and positions are renumbered."""
+    drop = ignore - {c.name for c in ref.calls()}
+    if not pred.from_trial or not drop:
+        return pred
+    kept = [[c for c in step if c.name not in drop] for step in pred.steps]
+    steps = [[replace(c, step=s, index=i) for i, c in enumerate(step)] for s, step in enumerate(s for s in kept if s)]
+    return replace(pred, steps=steps)
+
+
+def texts(traj: Trajectory, normalise: bool) -> list[str]:
+    """The embedded text of each call (image paths normalised in default mode)."""
+    return [call_text(normalise_arguments(c.arguments) if normalise else c.arguments) for c in traj.calls()]
+
+
+def pair_up(refs: list[Trajectory], preds: list[Trajectory], compat: bool):
+    """Per system: ([(ref, pred)] in sorted order, missing task ids, unknown prediction ids)."""
+    ref_map = {r.task_id: r for r in refs if r.task_id}
+    systems: dict[str, list[Trajectory]] = {}
+    for p in preds:
+        systems.setdefault(p.system, []).append(p)
+    out = {}
+    for system, items in systems.items():
+        if compat:  # the reference keeps the last prediction per id (trials stay one each)
+            items = list({(p.task_id, p.trial_id if p.from_trial else ""): p for p in items}.values())
+        pairs = sorted(((ref_map[p.task_id], p) for p in items if p.task_id in ref_map),
+                       key=lambda rp: (rp[0].task_id, rp[1].trial_id))
+        seen = {p.task_id for _, p in pairs}
+        unknown = sorted({p.task_id for p in items if p.task_id not in ref_map})
+        out[system] = (pairs, sorted(set(ref_map) - seen), unknown)
+    return out
+
+
+def score_pair(ref: Trajectory, pred: Trajectory, ref_embs: np.ndarray, pred_embs: np.ndarray,
+               options: ScoreOptions) -> TaskScore:
+    """Match one prediction to its reference and compute every metric and view."""
+    tau = options.thresholds
+    ref_calls, pred_calls = ref.calls(), pred.calls()
+    sims = cosine_matrix(ref_embs, pred_embs) if ref_calls and pred_calls else np.zeros((len(ref_calls), len(pred_calls)), np.float32)
+    matches = bucketed_match(ref_calls, pred_calls, sims, tau.weak) if ref_calls and pred_calls else []
+    metrics = reference_metrics(matches, [len(s) for s in ref.steps], len(pred.steps), len(pred_calls),
+                                tau.strong, fix_single_step=not options.compat)
+    views = compute_views(ref, pred, matches, tau.strong)
+    dims = dimensions(views, metrics.order_consistency, metrics.step_coherence, metrics.argument_similarity)
+    return TaskScore(ref.task_id, pred.system, pred.trial_id, False, metrics, views, dims, ref, pred,
+                     matches, sims, list(ref.notes) + list(pred.notes))
+
+
+def missing_score(ref: Trajectory, system: str) -> TaskScore:
+    """A task with no prediction, counted as 0 (default mode)."""
+    g = len(ref.calls())
+    metrics = ReferenceMetrics(g, 0, 0, 0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+    views = missing_views(ref)
+    dims = dimensions(views, 0.0, 0.0, 0.0)
+    return TaskScore(ref.task_id, system, "", True, metrics, views, dims, ref, None, notes=["no prediction"])
+
+
+def score_run(refs: list[Trajectory], preds: list[Trajectory], encoder: Encoder,
+              options: ScoreOptions = ScoreOptions(), cache: EmbeddingCache | None = None) -> RunReport:
+    """Score every system's predictions. In default mode embeddings come from one cache
+    (pass a warm one to time the scoring alone); in compat mode from the reference schedule."""
+    normalise = not options.compat
+    grouped = pair_up(refs, preds, options.compat)
+    prepared = {s: [(r, drop_ignored(p, r, options.ignore_tools)) for r, p in pairs]
+                for s, (pairs, _, _) in grouped.items()}
+    item_texts = {s: [(texts(r, normalise), texts(p, normalise)) for r, p in items] for s, items in prepared.items()}
+    timings: dict[str, float] = {}
+    t0 = time.perf_counter()
+    embeddings: dict[str, list[tuple[np.ndarray, np.ndarray]]] = {}
+    if options.compat:
+        for system, pairs_texts in item_texts.items():
+            embeddings[system] = reference_schedule(pairs_texts, encoder)
+    else:
+        cache = cache or EmbeddingCache(encoder, options.batch_size)
+        timings["encoded_texts"] = cache.add(t for pair in item_texts.values() for rt, pt in pair for t in rt + pt)
+        timings["distinct_texts"] = len(cache)
+        for system, pairs_texts in item_texts.items():
+            embeddings[system] = [(cache.lookup(rt), cache.lookup(pt)) for rt, pt in pairs_texts]
+    timings["encode_s"] = time.perf_counter() - t0
+    t1 = time.perf_counter()
+    systems = []
+    for system, items in prepared.items():
+        scores = [score_pair(r, p, re, pe, options) for (r, p), (re, pe) in zip(items, embeddings[system])]
+        _, missing, unknown = grouped[system]
+        ref_map = {r.task_id: r for r in refs}
+        if not options.compat:
+            scores.extend(missing_score(ref_map[t], system) for t in missing)
+            scores.sort(key=lambda s: (s.task_id, s.trial_id))
+        systems.append(aggregate_system(system, scores, missing, unknown, counted_missing=not options.compat))
+    timings["score_s"] = time.perf_counter() - t1
+    timings["calls"] = float(sum(len(r.calls()) + len(p.calls()) for items in prepared.values() for r, p in items))
+    return RunReport(sorted(systems, key=lambda s: s.system), options, encoder.name, timings)
