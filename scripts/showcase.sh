@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# The main job: set up (idempotent), then show a fresh hardened sandbox at work.
+# The main job: set up (idempotent), run the showcase suite with the oracle and the
+# text-only solver, grade every trial in a network-less container, print the leaderboard.
+# Rerunning keeps finished trials (resume); results go to runs/showcase/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 .venv/bin/mka sandbox smoke
-# One task end to end with the oracle agent, recorded under runs/showcase.
-.venv/bin/mka run tests/data/tasks/sales_summary --agent oracle --out runs/showcase
-echo "trial recorded under runs/showcase/trials/"
+started=$(date +%s)
+.venv/bin/mka run tasks_showcase --agent oracle --agent oracle:text_only --out runs/showcase --concurrency 2
+.venv/bin/mka grade runs/showcase
+.venv/bin/mka report runs/showcase --html runs/showcase/report.html --md runs/showcase/report.md
+echo "main job took $(( $(date +%s) - started )) s (run + grade + report); report: runs/showcase/report.html"

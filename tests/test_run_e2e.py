@@ -106,3 +106,14 @@ def test_a_run_that_cannot_start_writes_nothing(tmp_path, monkeypatch):
     broken = _mka("run", str(DATA / "tasks" / "broken_task"), "--agent", "oracle", "--out", str(out))
     assert broken.returncode == 1 and "limitz" in broken.stderr
     assert not out.exists()
+
+
+def test_rerunning_the_same_command_keeps_finished_trials(tmp_path, sandbox_image):
+    first = _mka("run", str(TASK), "--agent", "oracle", "--out", str(tmp_path))
+    assert first.returncode == 0, first.stderr
+    trial = tmp_path / "trials" / "sales_summary__oracle__r1"
+    before = (trial / "trial.json").read_text()
+    second = _mka("run", str(TASK), "--agent", "oracle", "--out", str(tmp_path))
+    assert second.returncode == 0, second.stderr
+    assert "1 trial(s) already finished" in second.stderr
+    assert (trial / "trial.json").read_text() == before  # never overwritten

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import typer
@@ -16,6 +17,7 @@ from harness.images import ImageMissingError, resolve_image
 from harness.providers.registry import MissingApiKeyError
 from harness.providers.settings import ModelsFileError
 from harness.runner.agents import AgentSpec, AgentSpecError, build_agent
+from harness.recording.trial import COMPLETED_STATUSES, TrialRecord
 from harness.runner.trial import TrialSpec, run_trial
 from harness.tasks import TaskError, load_suite
 from harness.tools.registry import ToolConfigError, make_tools
@@ -34,6 +36,7 @@ def run(
     max_turns: int = typer.Option(None, "--max-turns", min=1, help="Default: the task's limit, else 250."),
     wall_clock_s: float = typer.Option(None, "--wall-clock-s", min=1, help="Default: the task's limit, else 8 h."),
     max_cost: float = typer.Option(None, "--max-cost-per-trial", help="Stop a trial once it has spent this many USD."),
+    max_attempts: int = typer.Option(3, "--max-attempts", min=1, help="Rerun a trial that ended in error at most this often."),
 ) -> None:
     """Run every task with every agent; each trial in a fresh hardened sandbox."""
     try:
@@ -54,7 +57,10 @@ def run(
         )
         for task in tasks for a in agents for r in range(1, repeats + 1)
     ]
-    records = asyncio.run(_run_all(specs, concurrency))
+    specs, kept = _resume(specs, max_attempts)
+    if kept:
+        console.print(f"{len(kept)} trial(s) already finished in {out}: kept, not rerun")
+    records = kept + asyncio.run(_run_all(specs, concurrency)) if specs else kept
     failed = [r for r in records if r.status == "error"]
     for record in records:
         typer.echo(f"{record.trial_id}\t{record.status}\tturns={record.turns}\tcost=${record.cost_usd:.4f}")
@@ -74,6 +80,24 @@ def _preflight(tasks, agents, models_file, disabled) -> str:
         return resolve_image(docker_client(), "sandbox")
     except (AgentSpecError, ModelsFileError, MissingApiKeyError, ScriptError, ToolConfigError, ImageMissingError) as exc:
         fail(str(exc))
+
+
+def _resume(specs: list[TrialSpec], max_attempts: int) -> tuple[list[TrialSpec], list[TrialRecord]]:
+    """Same command, same DIR: finished trials are kept, errored ones retried up to max_attempts."""
+    todo, kept = [], []
+    for spec in specs:
+        path = spec.trial_dir / "trial.json"
+        if not path.is_file():
+            todo.append(spec)
+            continue
+        record = TrialRecord.read(spec.trial_dir)
+        if record.status in COMPLETED_STATUSES:
+            kept.append(record)
+        elif record.status == "error" and record.config.get("attempt", 1) >= max_attempts:
+            kept.append(record)
+        else:
+            todo.append(replace(spec, attempt=record.config.get("attempt", 1) + 1))
+    return todo, kept
 
 
 def _trial_id(task_id: str, label: str, repeat: int) -> str:

@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 TrialStatus = Literal["running", "finished", "turn_limit", "time_limit", "budget_limit", "error"]
+# Trials that ran to an end (the agent finished or a cap stopped it): kept on resume, graded.
+COMPLETED_STATUSES = ("finished", "turn_limit", "time_limit", "budget_limit")
 
 
 @dataclass

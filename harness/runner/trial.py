@@ -47,6 +47,7 @@ class TrialSpec:
     # Loop limits the user set explicitly; they win over the task's own limits, which win over defaults.
     limit_overrides: dict[str, Any] = field(default_factory=dict)
     image: str | None = None  # sandbox image tag; default: the current content-hashed build
+    attempt: int = 1  # reruns of a trial that ended in error count up
 
     @property
     def trial_dir(self) -> Path:
@@ -69,7 +70,8 @@ async def run_trial(spec: TrialSpec, on_event: Callable[[dict], None] | None = N
     record = TrialRecord(
         trial_id=spec.trial_id, task=task.id, model=spec.agent.label,
         config={"agent": spec.agent.kind, "task_dir": str(task.root.resolve()), "disabled_tools": sorted(spec.disabled_tools), "image": image,
-                "max_turns": limits.max_turns, "wall_clock_s": limits.wall_clock_s, "run_id": spec.run_id},
+                "max_turns": limits.max_turns, "wall_clock_s": limits.wall_clock_s, "run_id": spec.run_id,
+                "attempt": spec.attempt},
         started=now_iso(), harness_version=__version__,
     )
     record.write(trial_dir)

@@ -1,0 +1,173 @@
+"""Evaluators for the docx.* kinds (python-docx; .doc/.odt/.rtf are converted first)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from autorater.checks import office
+from autorater.checks.compare import compare_expected, show
+from autorater.checks.context import CheckContext
+from autorater.checks.result import CheckError, CheckResult, verdict
+from autorater.checks.safety import check_size, preflight_zip
+from autorater.checks.specs_office import DocxHeadingExists, DocxImageCount, DocxParagraphContains, DocxTable, DocxWordCount
+from autorater.checks.textmatch import clip, describe, text_matches
+
+_CONVERTIBLE = {".doc", ".odt", ".rtf", ".docm", ".dotx", ".fodt"}
+_HEADING = re.compile(r"^heading\s*(\d)$", re.IGNORECASE)
+_W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+_PIC = "{http://schemas.openxmlformats.org/drawingml/2006/picture}pic"
+_WORD = re.compile(r"\S*[^\W_]\S*")  # a token with at least one letter or digit
+
+
+def document(ctx: CheckContext) -> tuple[Any, str | None]:
+    """(python-docx Document, conversion note)."""
+
+    def load() -> tuple[Any, str | None]:
+        path, note = _native(ctx)
+        import docx
+
+        try:
+            return docx.Document(str(path)), note
+        except Exception as exc:  # noqa: BLE001 - any parser failure: unreadable document
+            raise CheckError(f"{ctx.file().name} cannot be opened as a Word document: {type(exc).__name__}: {exc}") from None
+
+    return ctx.load("docx", load)
+
+
+def _native(ctx: CheckContext) -> tuple[Path, str | None]:
+    path = ctx.file()
+    suffix = path.suffix.lower()
+    if suffix == ".docx":
+        preflight_zip(path, "Word")
+        return path, None
+    if suffix in _CONVERTIBLE:
+        if suffix in {".odt", ".docm", ".dotx"}:
+            preflight_zip(path, "document")
+        check_size(path)
+        return office.convert(path, "docx", ctx.work_dir, ctx.remaining()), f"converted from {suffix} by LibreOffice"
+    raise CheckError(f"{path.name} is not a Word document (expected .docx, .doc, .odt or .rtf)")
+
+
+def _paragraphs(doc: Any, include_tables: bool) -> Iterator[Any]:
+    yield from doc.paragraphs
+    if include_tables:
+        for table in doc.tables:
+            yield from _table_paragraphs(table)
+
+
+def _table_paragraphs(table: Any) -> Iterator[Any]:
+    for row in table.rows:
+        for cell in row.cells:
+            yield from cell.paragraphs
+            for inner in cell.tables:
+                yield from _table_paragraphs(inner)
+
+
+def heading_level(paragraph: Any) -> int | None:
+    """0 for Title, N for "Heading N" (also inherited through base styles or an outline level)."""
+    style = paragraph.style
+    for _ in range(10):  # style inheritance chain, bounded
+        if style is None:
+            break
+        name = (style.name or "").strip()
+        if name.lower() == "title":
+            return 0
+        m = _HEADING.match(name)
+        if m:
+            return int(m.group(1))
+        style = style.base_style
+    ppr = paragraph._p.pPr
+    outline = ppr.find(f"{_W}outlineLvl") if ppr is not None else None
+    if outline is not None and (val := outline.get(f"{_W}val", "")).isdigit() and int(val) < 9:
+        return int(val) + 1
+    return None
+
+
+def heading_exists(spec: DocxHeadingExists, ctx: CheckContext) -> CheckResult:
+    doc, note = document(ctx)
+    headings = [(lvl, p.text) for p in doc.paragraphs if (lvl := heading_level(p)) is not None]
+    pool = [(lvl, t) for lvl, t in headings if spec.level is None or lvl == spec.level]
+    hit = next(((lvl, t) for lvl, t in pool if text_matches(t, spec.text, spec.match, spec.ignore_case)), None)
+    level = "any level" if spec.level is None else ("the Title style" if spec.level == 0 else f"level {spec.level}")
+    listed = "; ".join(f"H{lvl} {clip(t, 60)!r}" for lvl, t in headings[:15]) or "no headings"
+    found = f"found H{hit[0]} {clip(hit[1])!r}" if hit else "no such heading"
+    prefix = f"({note}) " if note else ""
+    rule = f"a heading at {level} that {describe(spec.text, spec.match, spec.ignore_case)}"
+    return verdict(hit is not None, f"{prefix}headings: {listed}; wanted {rule}: {found}", f"heading {clip(hit[1], 60)!r}" if hit else None)
+
+
+def paragraph_contains(spec: DocxParagraphContains, ctx: CheckContext) -> CheckResult:
+    doc, note = document(ctx)
+    paragraphs = [p.text for p in _paragraphs(doc, spec.include_tables)]
+    index = next((i for i, t in enumerate(paragraphs) if text_matches(t, spec.text, spec.match, spec.ignore_case)), None)
+    scope = "paragraphs incl. tables" if spec.include_tables else "body paragraphs"
+    found = f"paragraph {index + 1}: {clip(paragraphs[index])!r}" if index is not None else "no paragraph matches"
+    prefix = f"({note}) " if note else ""
+    return verdict(
+        index is not None,
+        f"{prefix}searched {len(paragraphs)} {scope} for one that {describe(spec.text, spec.match, spec.ignore_case)}: {found}",
+        f"paragraph {index + 1}" if index is not None else None,
+    )
+
+
+def table(spec: DocxTable, ctx: CheckContext) -> CheckResult:
+    doc, _ = document(ctx)
+    tables = list(doc.tables)
+    if not tables:
+        return verdict(False, "the document has no tables")
+    indices = range(len(tables)) if spec.table == "any" else [spec.table - 1]
+    if spec.table != "any" and spec.table > len(tables):
+        return verdict(False, f"table {spec.table} requested but the document has {len(tables)} table(s)")
+    reports = []
+    for i in indices:
+        ok, report = _table_ok(tables[i], spec)
+        if ok:
+            return verdict(True, f"table {i + 1}: {report}", f"table {i + 1}")
+        reports.append(f"table {i + 1}: {report}")
+    return verdict(False, "; ".join(reports[:5]) + (f"; … {len(reports) - 5} more" if len(reports) > 5 else ""))
+
+
+def _table_ok(tbl: Any, spec: DocxTable) -> tuple[bool, str]:
+    rows, cols = len(tbl.rows), len(tbl.columns)
+    problems = []
+    for what, n in (("rows", rows), ("cols", cols)):
+        lo, hi = getattr(spec, f"min_{what}"), getattr(spec, f"max_{what}")
+        if (lo is not None and n < lo) or (hi is not None and n > hi):
+            problems.append(f"{what} {n} not within [{lo if lo is not None else 0}, {hi if hi is not None else '∞'}]")
+    report = f"{rows} rows × {cols} columns"
+    if spec.cell is not None:
+        c = spec.cell
+        if c.row > rows or c.col > cols:
+            problems.append(f"no cell ({c.row}, {c.col})")
+        else:
+            value = tbl.cell(c.row - 1, c.col - 1).text
+            ok, rule = compare_expected(value, c)
+            report += f"; cell ({c.row}, {c.col}) = {show(value)}, {rule}"
+            if not ok:
+                problems.append(f"cell ({c.row}, {c.col}) does not match")
+    return not problems, report + (f" ({'; '.join(problems)})" if problems else "")
+
+
+def image_count(spec: DocxImageCount, ctx: CheckContext) -> CheckResult:
+    doc, _ = document(ctx)
+    n = sum(1 for _ in doc.element.body.iter(_PIC))  # inline and floating (anchored) pictures
+    return verdict(spec.count_ok(n), f"{n} picture(s) in the document body; wanted {spec.describe_bounds()}")
+
+
+def word_count(spec: DocxWordCount, ctx: CheckContext) -> CheckResult:
+    doc, _ = document(ctx)
+    n = sum(len(_WORD.findall(p.text)) for p in _paragraphs(doc, spec.include_tables))
+    scope = "including tables" if spec.include_tables else "body paragraphs only"
+    return verdict(spec.count_ok(n), f"{n} words ({scope}); wanted {spec.describe_bounds()}")
+
+
+EVALUATORS = {
+    "docx.heading_exists": heading_exists,
+    "docx.paragraph_contains": paragraph_contains,
+    "docx.table": table,
+    "docx.image_count": image_count,
+    "docx.word_count": word_count,
+}

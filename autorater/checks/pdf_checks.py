@@ -1,0 +1,162 @@
+"""Evaluators for the pdf.* kinds (PyMuPDF)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from autorater.checks.context import CheckContext
+from autorater.checks.nearby import label_found, number_near_label
+from autorater.checks.numbers import tolerance_of
+from autorater.checks.result import Absent, CheckError, CheckResult, verdict
+from autorater.checks.safety import check_size
+from autorater.checks.specs_media import PAPER_MM, PdfImageCount, PdfNumberNear, PdfPageCount, PdfPageSize, PdfTextContains
+from autorater.checks.textmatch import clip, describe, normalize, text_matches
+
+MAX_TEXT_PAGES = 500  # text checks read at most this many pages (said in the evidence)
+_MM_PER_PT = 25.4 / 72
+
+
+def pdf_document(ctx: CheckContext) -> Any:
+    def load() -> Any:
+        path = ctx.file()
+        check_size(path)
+        with path.open("rb") as fh:
+            if b"%PDF-" not in fh.read(1024):  # MuPDF would "repair" anything into a blank document
+                raise CheckError(f"{path.name} is not a PDF (no %PDF- header)")
+        import fitz
+
+        try:
+            doc = fitz.open(str(path), filetype="pdf")
+        except Exception as exc:  # noqa: BLE001 - any parser failure: unreadable PDF
+            raise CheckError(f"{path.name} cannot be opened as a PDF: {type(exc).__name__}: {exc}") from None
+        if doc.needs_pass:
+            raise CheckError(f"{path.name} is password-protected")
+        return doc
+
+    return ctx.load("pdf", load)
+
+
+def _pages(doc: Any, page: int | None) -> list[int]:
+    """0-based page indices to look at (capped); raises for a page beyond the end."""
+    if page is not None:
+        if page > doc.page_count:
+            raise Absent(f"page {page} requested but the PDF has {doc.page_count} page(s)")
+        return [page - 1]
+    return list(range(min(doc.page_count, MAX_TEXT_PAGES)))
+
+
+def _scope(doc: Any, page: int | None) -> str:
+    if page is not None:
+        return f"page {page}"
+    capped = f" (first {MAX_TEXT_PAGES} read)" if doc.page_count > MAX_TEXT_PAGES else ""
+    return f"{doc.page_count} page(s){capped}"
+
+
+def visual_lines(page: Any) -> list[str]:
+    """Lines as a reader sees them: words grouped by vertical position, left to right, so
+    table cells on one row (separate text blocks in the PDF) form one line."""
+    words = sorted(page.get_text("words"), key=lambda w: ((w[1] + w[3]) / 2, w[0]))
+    lines: list[list[Any]] = []
+    for w in words:
+        centre, height = (w[1] + w[3]) / 2, max(w[3] - w[1], 1.0)
+        if lines:
+            last = lines[-1]
+            last_centre = sum((x[1] + x[3]) / 2 for x in last) / len(last)
+            if abs(centre - last_centre) < height / 2:
+                last.append(w)
+                continue
+        lines.append([w])
+    return [" ".join(w[4] for w in sorted(line, key=lambda w: w[0])) for line in lines]
+
+
+def page_count(spec: PdfPageCount, ctx: CheckContext) -> CheckResult:
+    n = pdf_document(ctx).page_count
+    return verdict(spec.count_ok(n), f"{n} page(s); wanted {spec.describe_bounds()}")
+
+
+def text_contains(spec: PdfTextContains, ctx: CheckContext) -> CheckResult:
+    doc = pdf_document(ctx)
+    rule = describe(spec.text, spec.match, spec.ignore_case)
+    empty = 0
+    for i in _pages(doc, spec.page):
+        page = doc[i]
+        if spec.match == "exact":
+            hit = next((ln for ln in visual_lines(page) if text_matches(ln, spec.text, "exact", spec.ignore_case)), None)
+        else:
+            text = page.get_text("text")
+            empty += not text.strip()
+            hit = clip(text) if text_matches(text, spec.text, spec.match, spec.ignore_case) else None
+        if hit is not None:
+            return verdict(True, f"page {i + 1}: found text that {rule} in {hit!r}", f"page {i + 1}")
+    note = f"; {empty} page(s) have no extractable text (scanned?)" if empty else ""
+    return verdict(False, f"searched {_scope(doc, spec.page)}: no text that {rule}{note}")
+
+
+def number_near(spec: PdfNumberNear, ctx: CheckContext) -> CheckResult:
+    doc = pdf_document(ctx)
+    tol = tolerance_of(spec)
+    misses, labelled = [], False
+    for i in _pages(doc, spec.page):
+        page = doc[i]
+        texts = visual_lines(page) if spec.same_line else [normalize(page.get_text("text"))]
+        for text in texts:
+            labelled = labelled or spec.label is None or label_found(text, spec.label)
+            hit, near = number_near_label(text, spec.expected, tol, spec.label, spec.window)
+            if hit:
+                return verdict(True, f"page {i + 1}: {hit}; expected {tol.describe(spec.expected)}", f"page {i + 1}")
+            misses.extend(f"p{i + 1} {n}" for n in near)
+    where = f"on the same line as {spec.label!r}" if spec.same_line and spec.label else (
+        f"within {spec.window} characters of {spec.label!r}" if spec.label else "anywhere"
+    )
+    seen = f"; numbers seen there: {', '.join(misses[:8])}" if misses else ""
+    if not labelled:
+        seen = f"; the label {spec.label!r} does not occur"
+    return verdict(False, f"searched {_scope(doc, spec.page)} for a number {where}; expected {tol.describe(spec.expected)}{seen}")
+
+
+def image_count(spec: PdfImageCount, ctx: CheckContext) -> CheckResult:
+    doc = pdf_document(ctx)
+    indices = _pages(doc, spec.page)
+    xrefs = {img[0] for i in indices for img in doc[i].get_images(full=True)}
+    return verdict(spec.count_ok(len(xrefs)), f"{len(xrefs)} distinct image(s) on {_scope(doc, spec.page)}; wanted {spec.describe_bounds()}")
+
+
+def page_size(spec: PdfPageSize, ctx: CheckContext) -> CheckResult:
+    doc = pdf_document(ctx)
+    want_w, want_h = PAPER_MM[spec.size] if spec.size else (spec.width_mm, spec.height_mm)
+    assert want_w is not None and want_h is not None  # guaranteed by the spec's validator
+    target = spec.size or f"{want_w:g} × {want_h:g} mm"
+    if spec.page and spec.page > doc.page_count:
+        raise Absent(f"page {spec.page} requested but the PDF has {doc.page_count} page(s)")
+    indices = [spec.page - 1] if spec.page else list(range(doc.page_count))
+    rule = f"{target} ({spec.orientation} orientation) ± {spec.tolerance_mm:g} mm"
+    if not indices:
+        return verdict(False, f"the PDF has no pages; wanted {rule}")
+    sizes = [(i, doc[i].rect.width * _MM_PER_PT, doc[i].rect.height * _MM_PER_PT) for i in indices]  # rect honours /Rotate
+    bad = [f"page {i + 1} is {w:.1f} × {h:.1f} mm" for i, w, h in sizes if not _size_ok(w, h, want_w, want_h, spec)]
+    if bad:
+        return verdict(False, f"{'; '.join(bad[:5])}; wanted {rule}", bad[0].split(" is ")[0])
+    _, w, h = sizes[0]
+    scope = f"page {spec.page}" if spec.page else f"all {len(indices)} page(s)"
+    return verdict(True, f"{w:.1f} × {h:.1f} mm ({scope} checked); wanted {rule}")
+
+
+def _size_ok(w: float, h: float, want_w: float, want_h: float, spec: PdfPageSize) -> bool:
+    tol = spec.tolerance_mm
+    upright = abs(w - want_w) <= tol and abs(h - want_h) <= tol
+    turned = abs(w - want_h) <= tol and abs(h - want_w) <= tol
+    landscape = w > h
+    if spec.orientation == "portrait":
+        return (upright or turned) and not landscape
+    if spec.orientation == "landscape":
+        return (upright or turned) and landscape
+    return upright or (turned and spec.size is not None)
+
+
+EVALUATORS = {
+    "pdf.page_count": page_count,
+    "pdf.text_contains": text_contains,
+    "pdf.number_near": number_near,
+    "pdf.image_count": image_count,
+    "pdf.page_size": page_size,
+}

@@ -1,0 +1,49 @@
+"""What a check produces, and the exceptions evaluators raise for "could not evaluate"."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """passed: the verdict. evidence: what was found, where, and the rule applied (always set).
+    where: a location such as "Totals!B6", "slide 3", "page 2". error: set when the check could
+    not be evaluated (missing/corrupt/refused file, timeout, crash); passed is then False."""
+
+    passed: bool
+    evidence: str
+    where: str | None = None
+    error: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class CheckError(Exception):
+    """The deliverable cannot be evaluated (missing, corrupt, refused as hostile, ...)."""
+
+
+class Absent(Exception):  # noqa: N818
+    """What the check looks for is not in a readable file (no such sheet, slide, page,
+    column...): an ordinary failed verdict, not an evaluation error."""
+
+
+class CheckTimeout(CheckError):
+    """A bounded step (a subprocess, a conversion) ran out of time."""
+
+
+class Deadline(BaseException):  # noqa: N818 - not an Exception on purpose
+    """Raised by the per-check alarm. A BaseException so that a library's broad
+    `except Exception` cannot swallow it and carry on past the deadline."""
+
+
+def failed(reason: str, where: str | None = None) -> CheckResult:
+    """A could-not-evaluate result: the reason is both the evidence and the error."""
+    return CheckResult(passed=False, evidence=reason, where=where, error=reason)
+
+
+def verdict(ok: bool, evidence: str, where: str | None = None) -> CheckResult:
+    """An evaluated result; the evidence gets its '→ pass' / '→ fail' ending here."""
+    return CheckResult(passed=ok, evidence=f"{evidence} → {'pass' if ok else 'fail'}", where=where)

@@ -1,0 +1,156 @@
+"""Spec models for tabular data (csv, json) and the agent's final reply."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+from pydantic import Field, PositiveInt, StrictFloat, StrictInt, StrictStr, field_validator, model_validator
+
+from autorater.checks.specs_base import ExpectedValue, FileSpec, NumberTolerance, StrictModel, check_regex
+from autorater.checks.textmatch import MatchMode
+
+_SEGMENT = re.compile(r"""\.?([^.\[\]]+)|\[(\d+)\]|\[["']([^"']*)["']\]""")
+
+
+def parse_json_path(path: str) -> list[str | int]:
+    """'a.b[0].c', 'a.b.0.c', '$.a["key.with.dots"]' -> ['a', 'b', 0, 'c'] ...
+
+    A bare all-digit segment ("a.0") is a list index when the value there is a list and a
+    key otherwise; the evaluator decides, so it stays a str here. Raises ValueError."""
+    text = path[1:] if path.startswith("$") else path
+    parts: list[str | int] = []
+    pos = 0
+    while pos < len(text):
+        m = _SEGMENT.match(text, pos)
+        if not m or m.end() == pos:
+            raise ValueError(f"cannot parse path {path!r} at position {pos + (len(path) - len(text))}")
+        key, index, quoted = m.groups()
+        parts.append(int(index) if index is not None else (quoted if quoted is not None else key))
+        pos = m.end()
+    if not parts:
+        raise ValueError("path is empty")
+    return parts
+
+
+class _Delimited(FileSpec):
+    delimiter: str | None = Field(default=None, min_length=1, max_length=1)
+
+
+class CsvColumnExists(_Delimited):
+    """A header (first row) named `column`; ignore_case default true (names normalised).
+    delimiter: default sniffed among , ; tab |. Encoding: UTF-8 (with or without BOM), else Latin-1."""
+
+    kind: Literal["csv.column_exists"]
+    column: str = Field(min_length=1)
+    ignore_case: bool = True
+
+
+class CsvValue(_Delimited, ExpectedValue):
+    """The value in `column` of one row. The row is selected either by key_column + key (the
+    first data row whose key cell equals `key`, compared as numbers when both are numeric,
+    otherwise as normalised case-insensitive text) or by `row` (1-based data row, header
+    excluded). expected / tolerance / rel_tolerance / match / ignore_case as in ExpectedValue."""
+
+    kind: Literal["csv.value"]
+    column: str = Field(min_length=1)
+    key_column: str | None = Field(default=None, min_length=1)
+    key: StrictStr | StrictInt | StrictFloat | None = None
+    row: PositiveInt | None = None
+
+    @model_validator(mode="after")
+    def _row_selector(self) -> CsvValue:
+        by_key = self.key_column is not None or self.key is not None
+        if by_key and (self.key_column is None or self.key is None):
+            raise ValueError("key_column and key go together")
+        if by_key == (self.row is not None):
+            raise ValueError("select the row with either key_column + key or row")
+        return self
+
+
+class _JsonPath(FileSpec):
+    path: str = Field(min_length=1)
+
+    @field_validator("path")
+    @classmethod
+    def _parses(cls, path: str) -> str:
+        parse_json_path(path)
+        return path
+
+
+class JsonKeyExists(_JsonPath):
+    """The value at `path` exists (it may be null). Paths: 'a.b[0].c', 'a.b.0.c', '$.a',
+    '["key.with.dots"]'."""
+
+    kind: Literal["json.key_exists"]
+
+
+class JsonValue(_JsonPath, NumberTolerance):
+    """The value at `path`. expected: a number (tolerance applies; numeric strings such as
+    "1,234" in the file are parsed), a string (match exact/contains/regex, ignore_case default
+    true), or true/false/null/list/object (compared for equality)."""
+
+    kind: Literal["json.value"]
+    expected: Any
+    match: MatchMode = "exact"
+    ignore_case: bool = True
+
+    @model_validator(mode="after")
+    def _consistent(self) -> JsonValue:
+        numeric = isinstance(self.expected, (int, float)) and not isinstance(self.expected, bool)
+        if not numeric and (self.tolerance is not None or self.rel_tolerance is not None):
+            raise ValueError("tolerance/rel_tolerance apply only to a numeric expected value")
+        if self.match != "exact" and not isinstance(self.expected, str):
+            raise ValueError("match applies only to a text expected value")
+        if self.match == "regex":
+            check_regex(self.expected, "expected")
+        return self
+
+
+# -- the final reply (final_reply.md; these kinds take no `file`) ---------------------------
+
+
+class ReplyRegex(StrictModel):
+    """pattern: a Python regex searched in the reply (MULTILINE; ignore_case default true).
+    must_match: default true; false means the pattern must NOT occur."""
+
+    kind: Literal["reply.regex"]
+    pattern: str = Field(min_length=1)
+    ignore_case: bool = True
+    must_match: bool = True
+
+    @model_validator(mode="after")
+    def _compiles(self) -> ReplyRegex:
+        check_regex(self.pattern, "pattern")
+        return self
+
+
+class ReplyNumber(NumberTolerance):
+    """A number within tolerance of `expected` appears in the reply (parsed robustly:
+    "1,234.5", "$1.2M", "12 %", "€3.4bn", "(1,200)" = -1200, "1.2k"; a percentage also
+    matches its fraction, 12 % = 0.12). label / window: as in pdf.number_near."""
+
+    kind: Literal["reply.number"]
+    expected: float
+    label: str | None = Field(default=None, min_length=1)
+    window: PositiveInt = 80
+
+
+class ReplyMentionsAll(StrictModel):
+    """Every item of `items` occurs in the reply (case-insensitive by default, whitespace
+    normalised). regex: treat the items as regexes (default false: plain text)."""
+
+    kind: Literal["reply.mentions_all"]
+    items: list[str] = Field(min_length=1)
+    regex: bool = False
+    ignore_case: bool = True
+
+    @model_validator(mode="after")
+    def _compiles(self) -> ReplyMentionsAll:
+        if self.regex:
+            for i, item in enumerate(self.items):
+                check_regex(item, f"items[{i}]")
+        return self
+
+
+DATA_SPECS = (CsvColumnExists, CsvValue, JsonKeyExists, JsonValue, ReplyRegex, ReplyNumber, ReplyMentionsAll)

@@ -1,0 +1,63 @@
+"""Text comparison shared by every kind: normalisation and the exact/contains/regex modes.
+
+Normalisation makes typography irrelevant: Unicode NFKC, curly quotes and dashes to ASCII,
+no-break and thin spaces to spaces, runs of whitespace to one space, trimmed. Models and
+office suites substitute these freely; a rubric means the words, not the code points.
+Pure standard library (the host imports it through the specs)."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Literal
+
+MatchMode = Literal["exact", "contains", "regex"]
+
+_TYPOGRAPHY = str.maketrans({
+    "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u2032": "'",
+    "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u2033": '"',
+    "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2212": "-",
+    "\u00ad": None, "\u200b": None, "\ufeff": None,  # soft hyphen, zero-width space, BOM
+})
+_SPACE = re.compile(r"\s+")
+
+
+def normalize(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text).translate(_TYPOGRAPHY)
+    return _SPACE.sub(" ", text).strip()
+
+
+def _fold(text: str, ignore_case: bool) -> str:
+    text = normalize(text)
+    return text.casefold() if ignore_case else text
+
+
+def compile_pattern(pattern: str, ignore_case: bool) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE if ignore_case else 0)
+
+
+def text_matches(found: str, expected: str, mode: MatchMode, ignore_case: bool) -> bool:
+    """Does `found` satisfy `expected` under `mode`? (regex: searched, on normalised text)"""
+    if mode == "regex":
+        return compile_pattern(expected, ignore_case).search(normalize(found)) is not None
+    a, b = _fold(found, ignore_case), _fold(expected, ignore_case)
+    return a == b if mode == "exact" else b in a
+
+
+def describe(expected: str, mode: MatchMode, ignore_case: bool) -> str:
+    """e.g. "contains 'Revenue' (case-insensitive)" for evidence lines."""
+    verb = {"exact": "equals", "contains": "contains", "regex": "matches regex"}[mode]
+    case = "case-insensitive" if ignore_case else "case-sensitive"
+    return f"{verb} {expected!r} ({case}, whitespace normalised)"
+
+
+def clip(text: str, limit: int = 120) -> str:
+    """A short, single-line rendering of found text for evidence."""
+    text = normalize(text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def snippet(text: str, start: int, end: int, context: int = 40) -> str:
+    """`text[start:end]` with some context either side, for evidence."""
+    lo, hi = max(0, start - context), min(len(text), end + context)
+    return ("…" if lo else "") + normalize(text[lo:hi]) + ("…" if hi < len(text) else "")
