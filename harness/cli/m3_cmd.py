@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 import time
 from pathlib import Path
 
@@ -103,7 +104,7 @@ def score(
     options = ScoreOptions(Thresholds(tau_weak, tau_strong), compat=compat == "reference",
                            batch_size=batch_size, ignore_tools=frozenset(ignore_tool))
     report = score_run(refs, preds, enc, options)
-    out = Console(soft_wrap=True)
+    out = Console(soft_wrap=True, width=None if sys.stdout.isatty() else 160)
     for system in report.systems:
         out.print(_overall_table(system), _dimension_table(system), _task_table(system))
         if system.missing:

@@ -30,11 +30,11 @@ IMAGE_SPECS: dict[str, ImageSpec] = {
         ImageSpec(
             key="sandbox",
             repository="mka-sandbox",
-            context="sandbox_image/sandbox",
-            dockerfile="Dockerfile",
+            context="sandbox_image",
+            dockerfile="sandbox/Dockerfile",
             requirements=("sandbox_image/sandbox/requirements.txt",),
             wheels_dir="sandbox_image/sandbox/wheels",
-            defining=("sandbox_image/sandbox",),
+            defining=("sandbox_image/sandbox", "sandbox_image/mcp_servers"),
         ),
         ImageSpec(
             key="autorater",

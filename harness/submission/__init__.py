@@ -1,0 +1,1 @@
+"""Verifiable leaderboard submissions: pack a run with hashes, verify a bundle."""

@@ -1,0 +1,1 @@
+"""`mka view`: a local web page over run directories (trials, trajectories, verdicts)."""

@@ -1,0 +1,111 @@
+"""The viewer's HTTP server: stdlib, bound to 127.0.0.1 by default, read-only over run dirs.
+
+Previews of office and PDF deliverables are rendered on demand in a fresh network-less
+autorater container (deliverables are untrusted) and cached beside the trial."""
+
+from __future__ import annotations
+
+import asyncio
+import mimetypes
+from functools import partial
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import unquote
+
+from harness.reports.collect import collect
+from harness.reports.document import build_report, render_html
+from harness.viewer.pages import page, trial_list, trial_page
+
+PREVIEW_DIR = "previews"
+
+
+class Viewer:
+    def __init__(self, run_dirs: list[Path]) -> None:
+        self.run_dirs = run_dirs
+
+    def trials(self) -> dict[str, Path]:
+        return {p.parent.name: p.parent for run in self.run_dirs for p in sorted((run / "trials").glob("*/trial.json"))}
+
+    def route(self, path: str) -> tuple[int, str, bytes]:
+        parts = [unquote(p) for p in path.split("?")[0].split("/") if p]
+        trials = self.trials()
+        if not parts:
+            return 200, "text/html", trial_list(list(trials.values())).encode()
+        if parts[0] == "report":
+            rows, notes = collect(self.run_dirs)
+            return 200, "text/html", render_html(build_report(rows, notes, resamples=2000)).encode()
+        if len(parts) < 2 or parts[1] not in trials:
+            return 404, "text/plain", b"not found"
+        trial = trials[parts[1]]
+        if parts[0] == "trial":
+            return 200, "text/html", trial_page(trial).encode()
+        if parts[0] == "media" and len(parts) == 3:
+            matches = list((trial / "media").glob(f"{parts[2]}.*"))
+            return _file(matches[0], trial) if matches else (404, "text/plain", b"no such image")
+        if parts[0] == "deliverable":
+            return _file(trial / "deliverables" / "/".join(parts[2:]), trial / "deliverables")
+        if parts[0] == "previewimg":
+            return _file(trial / PREVIEW_DIR / "/".join(parts[2:]), trial / PREVIEW_DIR)
+        if parts[0] == "preview":
+            return self._preview(trial, "/".join(parts[2:]))
+        return 404, "text/plain", b"not found"
+
+    def _preview(self, trial: Path, rel: str) -> tuple[int, str, bytes]:
+        source = (trial / "deliverables" / rel).resolve()
+        if not source.is_relative_to((trial / "deliverables").resolve()) or not source.is_file():
+            return 404, "text/plain", b"no such deliverable"
+        out = trial / PREVIEW_DIR / rel
+        if not any(out.glob("*.png")):
+            try:
+                asyncio.run(render_preview(source, out))
+            except Exception as exc:  # noqa: BLE001 - show the reason on the page
+                return 500, "text/html", page("preview failed", f"<p>could not render {rel}: {exc}</p>").encode()
+        images = "".join(f"<p><img class='seen' style='max-width:100%' src='/previewimg/{trial.name}/{rel}/{p.name}'></p>"
+                         for p in sorted(out.glob("*.png")))
+        return 200, "text/html", page(rel, f"<h1>{rel}</h1>{images or '<p>(no pages)</p>'}").encode()
+
+
+async def render_preview(source: Path, out: Path) -> None:
+    from harness.images import resolve_image
+    from harness.sandbox import DockerSandbox, SandboxSpec
+    from harness.sandbox.client import shared_client
+
+    spec = SandboxSpec(image=resolve_image(shared_client(), "autorater"), network="none", role="autorater", run_id="viewer")
+    async with await DockerSandbox.create(spec) as box:
+        await box.copy_in(source, "/workspace/deliverables")
+        result = await box.exec(["python3", "-m", "autorater.checks.render", f"deliverables/{source.name}", "/workspace/pages"], timeout=300)
+        if not result.ok:
+            raise RuntimeError(result.stderr.strip()[-500:] or f"exit {result.exit_code}")
+        out.mkdir(parents=True, exist_ok=True)
+        pages = [i.path for i in await box.list_files("/workspace/pages") if i.path.endswith(".png")]
+        await box.copy_out([p.removeprefix("/workspace/") for p in pages], out.parent / ".tmp-preview")
+        for png in (out.parent / ".tmp-preview" / "pages").glob("*.png"):
+            png.replace(out / png.name)
+
+
+def _file(path: Path, root: Path) -> tuple[int, str, bytes]:
+    path = path.resolve()
+    if not path.is_relative_to(root.resolve()) or not path.is_file():
+        return 404, "text/plain", b"not found"
+    return 200, mimetypes.guess_type(path.name)[0] or "application/octet-stream", path.read_bytes()
+
+
+class _Handler(BaseHTTPRequestHandler):
+    def __init__(self, viewer: Viewer, *args, **kwargs) -> None:
+        self.viewer = viewer
+        super().__init__(*args, **kwargs)
+
+    def do_GET(self) -> None:  # noqa: N802 - http.server's name
+        status, content_type, body = self.viewer.route(self.path)
+        self.send_response(status)
+        self.send_header("Content-Type", content_type + ("; charset=utf-8" if content_type.startswith("text/") else ""))
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args) -> None:  # keep the terminal quiet
+        pass
+
+
+def make_server(run_dirs: list[Path], host: str = "127.0.0.1", port: int = 8765) -> ThreadingHTTPServer:
+    return ThreadingHTTPServer((host, port), partial(_Handler, Viewer(run_dirs)))
