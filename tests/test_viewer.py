@@ -1,0 +1,67 @@
+"""The viewer in headless Chromium (Debian's, driven by playwright; no browser is downloaded)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from harness.viewer.server import make_server
+
+pytestmark = pytest.mark.docker
+DATA = Path(__file__).parent / "data"
+CHROMIUM = "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="module")
+def run_dir(tmp_path_factory, sandbox_image) -> Path:
+    out = tmp_path_factory.mktemp("viewer-run")
+    script = DATA / "scripts" / "sales_summary_rough.yaml"
+    result = subprocess.run([sys.executable, "-m", "harness.cli.main", "run", str(DATA / "tasks" / "sales_summary"),
+                             "--agent", f"script:{script}", "--out", str(out)], capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+@pytest.fixture
+def viewer_url(run_dir):
+    server = make_server([run_dir], "127.0.0.1", 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def test_viewer_lists_trials_and_shows_a_trial_in_chromium(viewer_url, tmp_path):
+    if not Path(CHROMIUM).exists():
+        pytest.fail("Debian's chromium is not installed (scripts/setup.sh installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(
+            executable_path=CHROMIUM, headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync", "--no-first-run", "--disable-quic"],
+        )
+        page = browser.new_page()
+        page.goto(viewer_url + "/")
+        assert page.locator("#trials tr").count() == 2  # header + one trial
+        page.click("text=sales_summary__script_sales_summary_rough__r1")
+        page.wait_for_selector("#timeline")
+        assert page.inner_text("#status") == "finished"
+        # The first turn's three calls ran in parallel: their bars overlap on the timeline.
+        boxes = [page.locator("rect.call").nth(i).bounding_box() for i in range(3)]
+        assert max(b["x"] for b in boxes) < min(b["x"] + b["width"] for b in boxes)
+        assert page.locator("rect.call").count() == 9
+        # The image the model saw is shown inline and actually loads.
+        assert page.evaluate("document.querySelector('img.seen').naturalWidth") == 600
+        assert "unknown tool 'spreadsheet_magic'" in page.inner_text("body")
+        assert page.locator("#deliverables li").count() == 2
+        shot = tmp_path / "trial.png"
+        page.screenshot(path=str(shot), full_page=True)
+        browser.close()
+    assert shot.stat().st_size > 10_000
