@@ -20,7 +20,6 @@ from harness.agent.loop import AgentLoop, LoopLimits, LoopResult
 from harness.agent.scripted import ORACLE_DIR
 from harness.agent.tool_runner import ToolRunner
 from harness.images import resolve_image
-from harness.mcp.tools import McpServer, connect_servers
 from harness.providers.base import Usage
 from harness.recording.trajectory import MediaStore, TrajectoryWriter, now_iso
 from harness.recording.trial import TokenCounts, TrialRecord
@@ -55,6 +54,8 @@ class TrialSpec:
 
 
 async def run_trial(spec: TrialSpec, on_event: Callable[[dict], None] | None = None) -> TrialRecord:
+    from harness.mcp.tools import connect_servers  # the MCP SDK loads only when trials run
+
     task = load_task(spec.task_dir)
     built = build_agent(spec.agent, task, spec.models_file)  # may raise: nothing written yet
     image = spec.image or resolve_image(shared_client(), "sandbox")
@@ -115,7 +116,9 @@ async def run_trial(spec: TrialSpec, on_event: Callable[[dict], None] | None = N
     return record
 
 
-def _mcp_servers(task: Task) -> list[McpServer]:
+def _mcp_servers(task: Task) -> list:
+    from harness.mcp.tools import McpServer
+
     if task.spec.tool_use is None:
         return []
     return [McpServer(s.name, list(s.command), dict(s.env), s.cwd, s.url) for s in task.spec.tool_use.mcp_servers]
