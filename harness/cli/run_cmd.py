@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import re
+from datetime import UTC, datetime
 from dataclasses import replace
 from pathlib import Path
 
@@ -14,6 +16,9 @@ from rich.table import Table
 from harness.agent.scripted import ScriptError
 from harness.cli.common import console, docker_client, fail
 from harness.images import ImageMissingError, resolve_image
+from harness.paths import project_root
+from harness.provenance import harness_identity, image_digests
+from harness.submission.hashing import file_sha256, folder_sha256
 from harness.providers.registry import MissingApiKeyError
 from harness.providers.settings import ModelsFileError
 from harness.runner.agents import AgentSpec, AgentSpecError, build_agent
@@ -57,6 +62,8 @@ def run(
         )
         for task in tasks for a in agents for r in range(1, repeats + 1)
     ]
+    _write_run_json(out, tasks, agents, image, {"repeats": repeats, "disabled_tools": sorted(disable_tool),
+                    "concurrency": concurrency, "search": search, "limits": {k: v for k, v in limits.items() if v is not None}})
     specs, kept = _resume(specs, max_attempts)
     if kept:
         console.print(f"{len(kept)} trial(s) already finished in {out}: kept, not rerun")
@@ -80,6 +87,24 @@ def _preflight(tasks, agents, models_file, disabled) -> str:
         return resolve_image(docker_client(), "sandbox")
     except (AgentSpecError, ModelsFileError, MissingApiKeyError, ScriptError, ToolConfigError, ImageMissingError) as exc:
         fail(str(exc))
+
+
+def _write_run_json(out: Path, tasks, agents, image: str, config: dict) -> None:
+    """run.json: what this run is, so reports and submissions can say where numbers came from."""
+    rubrics = project_root() / "rubrics"
+    record = {
+        "harness": harness_identity(),
+        "started": datetime.now(UTC).isoformat(timespec="seconds"),
+        "agents": [a.label for a in agents],
+        "tasks": {t.id: folder_sha256(t.root) for t in tasks},
+        "rubrics": {t.id: file_sha256(rubrics / f"{t.id}.yaml") for t in tasks if (rubrics / f"{t.id}.yaml").is_file()},
+        "images": image_digests({image}),
+        "config": config,
+    }
+    out.mkdir(parents=True, exist_ok=True)
+    history = out / "run.json"
+    previous = json.loads(history.read_text()).get("invocations", []) if history.is_file() else []
+    history.write_text(json.dumps({**record, "invocations": previous + [record["started"]]}, indent=2))
 
 
 def _resume(specs: list[TrialSpec], max_attempts: int) -> tuple[list[TrialSpec], list[TrialRecord]]:

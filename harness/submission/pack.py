@@ -4,16 +4,12 @@ from __future__ import annotations
 
 import io
 import json
-import subprocess
 import tarfile
 from datetime import UTC, datetime
 from pathlib import Path
 
-import docker
-from docker.errors import ImageNotFound
-
-from harness import __version__
 from harness.paths import project_root
+from harness.provenance import harness_identity, image_digests
 from harness.providers.settings import ModelsFileError, load_models_file
 from harness.recording.trial import TrialRecord
 from harness.submission.hashing import file_sha256, folder_sha256
@@ -46,8 +42,8 @@ def pack(run_dir: Path, output: Path, *, rubrics_dir: Path | None = None, models
     manifest = {
         "format": "mka-submission/1",
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
-        "harness": {"version": __version__, "commit": _git_commit()},
-        "images": _image_digests({r.config.get("image") for r in records if r.config.get("image")}),
+        "harness": harness_identity(),
+        "images": image_digests({r.config.get("image") for r in records if r.config.get("image")}),
         "models": _model_settings({r.model for r in records}, models_file),
         "run": json.loads((run_dir / "run.json").read_text()) if (run_dir / "run.json").is_file() else {},
         "tasks": {task: folder_sha256(path) for task, path in sorted(task_dirs.items()) if path.is_dir()},
@@ -64,28 +60,6 @@ def pack(run_dir: Path, output: Path, *, rubrics_dir: Path | None = None, models
         for name in files:
             bundle.add(run_dir / name, arcname=name, recursive=False)
     return manifest
-
-
-def _git_commit() -> str:
-    try:
-        result = subprocess.run(["git", "-C", str(project_root()), "rev-parse", "HEAD"], capture_output=True, text=True, timeout=10)
-        return result.stdout.strip() or "unknown"
-    except OSError:
-        return "unknown"
-
-
-def _image_digests(tags: set[str]) -> dict[str, str]:
-    try:
-        client = docker.from_env()
-    except docker.errors.DockerException:
-        return {tag: "unknown (no Docker engine)" for tag in tags}
-    out = {}
-    for tag in sorted(tags):
-        try:
-            out[tag] = client.images.get(tag).id
-        except ImageNotFound:
-            out[tag] = "unknown (image not on this engine)"
-    return out
 
 
 def _model_settings(labels: set[str], models_file: Path | None) -> dict[str, dict]:
