@@ -27,5 +27,8 @@ def report(
         md.write_text(render_markdown(built))
         console.print(f"wrote {md}")
     if html:
-        html.write_text(render_html(built))
+        from harness.reports.plots import figures_html
+        from harness.reports.tables import leaderboard
+
+        html.write_text(render_html(built, figures_html(rows, leaderboard(rows, resamples=resamples))))
         console.print(f"wrote {html}")
