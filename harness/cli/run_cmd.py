@@ -10,6 +10,9 @@ from dataclasses import replace
 from pathlib import Path
 
 import typer
+from collections import Counter
+
+from rich.console import Group
 from rich.live import Live
 from rich.table import Table
 
@@ -23,7 +26,8 @@ from harness.providers.registry import MissingApiKeyError
 from harness.providers.settings import ModelsFileError
 from harness.runner.agents import AgentSpec, AgentSpecError, build_agent
 from harness.recording.trial import COMPLETED_STATUSES, TrialRecord
-from harness.runner.trial import TrialSpec, run_trial
+from harness.runner.suite import SuiteRunner, SuiteState
+from harness.runner.trial import TrialSpec
 from harness.tasks import TaskError, load_suite
 from harness.tools.registry import ToolConfigError, make_tools
 
@@ -42,6 +46,8 @@ def run(
     wall_clock_s: float = typer.Option(None, "--wall-clock-s", min=1, help="Default: the task's limit, else 8 h."),
     max_cost: float = typer.Option(None, "--max-cost-per-trial", help="Stop a trial once it has spent this many USD."),
     max_attempts: int = typer.Option(3, "--max-attempts", min=1, help="Rerun a trial that ended in error at most this often."),
+    max_cost_total: float = typer.Option(None, "--max-cost", help="Suite budget in USD: stop launching trials that would pass it."),
+    provider_concurrency: int = typer.Option(None, "--provider-concurrency", min=1, help="Model calls in flight per provider, across trials."),
 ) -> None:
     """Run every task with every agent; each trial in a fresh hardened sandbox."""
     try:
@@ -67,7 +73,11 @@ def run(
     specs, kept = _resume(specs, max_attempts)
     if kept:
         console.print(f"{len(kept)} trial(s) already finished in {out}: kept, not rerun")
-    records = kept + asyncio.run(_run_all(specs, concurrency)) if specs else kept
+    runner = SuiteRunner(specs, concurrency=concurrency, max_cost_usd=max_cost_total, calls_per_provider=provider_concurrency)
+    with Live(console=console, refresh_per_second=4) as live:
+        records = kept + asyncio.run(runner.run(lambda state: live.update(_progress(state, concurrency))))
+    if runner.state.budget_note:
+        console.print(f"[yellow]{runner.state.budget_note}[/]")
     failed = [r for r in records if r.status == "error"]
     for record in records:
         typer.echo(f"{record.trial_id}\t{record.status}\tturns={record.turns}\tcost=${record.cost_usd:.4f}")
@@ -130,42 +140,16 @@ def _trial_id(task_id: str, label: str, repeat: int) -> str:
     return f"{task_id}__{safe}__r{repeat}"
 
 
-async def _run_all(specs: list[TrialSpec], concurrency: int):
-    status: dict[str, dict] = {s.trial_id: {"state": "queued", "turn": 0, "tokens": 0, "cost": 0.0, "last": ""} for s in specs}
-    gate = asyncio.Semaphore(concurrency)
-
-    def listener(trial_id: str):
-        def on_event(event: dict) -> None:
-            row = status[trial_id]
-            if event["type"] == "assistant":
-                row["turn"] = event["turn"]
-            elif event["type"] == "model_call":
-                row["tokens"] += event["usage"]["input"] + event["usage"]["output"]
-                row["cost"] += event["cost_usd"]
-            elif event["type"] == "tool_result":
-                row["last"] = event["name"] + ("" if event["ok"] else " (error)")
-            elif event["type"] == "finish":
-                row["state"] = event["status"]
-        return on_event
-
-    async def one(spec: TrialSpec):
-        async with gate:
-            status[spec.trial_id]["state"] = "running"
-            return await run_trial(spec, on_event=listener(spec.trial_id))
-
-    with Live(_table(status), console=console, refresh_per_second=4, transient=False) as live:
-        tasks = [asyncio.create_task(one(spec)) for spec in specs]
-        while not all(t.done() for t in tasks):
-            live.update(_table(status))
-            await asyncio.wait(tasks, timeout=0.25)
-        live.update(_table(status))
-    return [t.result() for t in tasks]
-
-
-def _table(status: dict[str, dict]) -> Table:
+def _progress(state: SuiteState, concurrency: int) -> Group:
+    counts = Counter(t.state for t in state.trials.values())
+    eta = state.eta_s(concurrency)
+    summary = " · ".join(f"{n} {name}" for name, n in sorted(counts.items()))
+    models = " · ".join(f"{label}: {tokens:,} tokens ${cost:.4f}" for label, (tokens, cost) in state.per_model().items())
+    header = f"{summary}   ETA {eta / 60:.1f} min" if eta is not None else summary
     table = Table(title="trials", expand=False)
     for column in ("trial", "state", "turn", "tokens", "cost", "last tool"):
         table.add_column(column)
-    for trial_id, row in status.items():
-        table.add_row(trial_id, row["state"], str(row["turn"]), f"{row['tokens']:,}", f"${row['cost']:.4f}", row["last"])
-    return table
+    for trial_id, t in state.trials.items():
+        if t.state in ("running", "error") or len(state.trials) <= 20:
+            table.add_row(trial_id, t.state, str(t.turn), f"{t.tokens:,}", f"${t.cost:.4f}", t.last_tool)
+    return Group(header, models, table, state.budget_note)

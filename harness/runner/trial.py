@@ -5,6 +5,7 @@ executor can run `run_trial` on another machine with the same arguments."""
 
 from __future__ import annotations
 
+import asyncio
 import posixpath
 from contextlib import AsyncExitStack
 import shutil
@@ -21,6 +22,7 @@ from harness.agent.scripted import ORACLE_DIR
 from harness.agent.tool_runner import ToolRunner
 from harness.images import resolve_image
 from harness.providers.base import Usage
+from harness.providers.limits import LimitedProvider
 from harness.recording.trajectory import MediaStore, TrajectoryWriter, now_iso
 from harness.recording.trial import TokenCounts, TrialRecord
 from harness.runner.agents import AgentSpec, build_agent
@@ -53,11 +55,18 @@ class TrialSpec:
         return self.out_dir / "trials" / self.trial_id
 
 
-async def run_trial(spec: TrialSpec, on_event: Callable[[dict], None] | None = None) -> TrialRecord:
+async def run_trial(
+    spec: TrialSpec,
+    on_event: Callable[[dict], None] | None = None,
+    provider_gates: Callable[[str], asyncio.Semaphore | None] | None = None,
+) -> TrialRecord:
+    """Run one trial. `provider_gates` (optional) limits concurrent calls per provider across trials."""
     from harness.mcp.tools import connect_servers  # the MCP SDK loads only when trials run
 
     task = load_task(spec.task_dir)
     built = build_agent(spec.agent, task, spec.models_file)  # may raise: nothing written yet
+    gate = provider_gates(built.provider.name) if provider_gates and built.settings else None
+    provider = LimitedProvider(built.provider, gate) if gate else built.provider
     image = spec.image or resolve_image(shared_client(), "sandbox")
     limits = _loop_limits(task, spec.limit_overrides)
     tools = make_tools(
@@ -96,7 +105,7 @@ async def run_trial(spec: TrialSpec, on_event: Callable[[dict], None] | None = N
                 trajectory.emit("user", kind="mcp_tools", text=", ".join(t.name for t in mcp_tools))
             runner = ToolRunner(tools + mcp_tools, ctx, trajectory, MediaStore(trial_dir / "media"))
             loop = AgentLoop(
-                built.provider, runner, trajectory, limits=limits,
+                provider, runner, trajectory, limits=limits,
                 context_window=built.settings.context_window if built.settings else None,
                 price=_pricer(built.settings),
             )

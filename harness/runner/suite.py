@@ -1,0 +1,116 @@
+"""Run many trials: bounded sandboxes, per-provider call limits, a cost budget, live state.
+
+Each trial stays a self-contained `run_trial(spec)`; what is shared here is only scheduling
+(how many at once, whether the budget allows another), so a distributed executor could
+replace this loop without touching a trial."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from statistics import mean
+
+from harness.recording.trial import TrialRecord
+from harness.runner.trial import TrialSpec, run_trial
+
+
+@dataclass
+class TrialState:
+    spec: TrialSpec
+    state: str = "queued"  # queued | running | <final status> | skipped (budget)
+    turn: int = 0
+    tokens: int = 0
+    cost: float = 0.0
+    last_tool: str = ""
+    started: float | None = None
+    ended: float | None = None
+
+
+@dataclass
+class SuiteState:
+    trials: dict[str, TrialState]
+    started: float = field(default_factory=time.monotonic)
+    budget_note: str = ""
+
+    def done(self) -> list[TrialState]:
+        return [t for t in self.trials.values() if t.ended is not None]
+
+    def eta_s(self, concurrency: int) -> float | None:
+        finished = [t.ended - t.started for t in self.done() if t.started is not None and t.ended is not None]
+        left = sum(1 for t in self.trials.values() if t.state in ("queued", "running"))
+        return mean(finished) * left / concurrency if finished and left else None
+
+    def per_model(self) -> dict[str, tuple[int, float]]:
+        out: dict[str, tuple[int, float]] = {}
+        for t in self.trials.values():
+            tokens, cost = out.get(t.spec.agent.label, (0, 0.0))
+            out[t.spec.agent.label] = (tokens + t.tokens, cost + t.cost)
+        return out
+
+
+class SuiteRunner:
+    def __init__(self, specs: list[TrialSpec], *, concurrency: int, max_cost_usd: float | None = None,
+                 calls_per_provider: int | None = None) -> None:
+        self.state = SuiteState({s.trial_id: TrialState(s) for s in specs})
+        self.concurrency = concurrency
+        self.max_cost_usd = max_cost_usd
+        self.calls_per_provider = calls_per_provider
+        self._gates: dict[str, asyncio.Semaphore] = {}
+
+    async def run(self, on_tick: Callable[[SuiteState], None] | None = None) -> list[TrialRecord]:
+        sandboxes = asyncio.Semaphore(self.concurrency)
+        jobs = [asyncio.create_task(self._one(t, sandboxes)) for t in self.state.trials.values()]
+        while not all(j.done() for j in jobs):
+            if on_tick:
+                on_tick(self.state)
+            await asyncio.wait(jobs, timeout=0.25)
+        if on_tick:
+            on_tick(self.state)
+        return [r for j in jobs if (r := j.result()) is not None]
+
+    async def _one(self, trial: TrialState, sandboxes: asyncio.Semaphore) -> TrialRecord | None:
+        async with sandboxes:
+            if not self._budget_allows(trial):
+                trial.state = "skipped (budget)"
+                return None
+            trial.state, trial.started = "running", time.monotonic()
+            record = await run_trial(trial.spec, on_event=lambda e: self._observe(trial, e), provider_gates=self._gate_for)
+            trial.state, trial.ended = record.status, time.monotonic()
+            trial.cost = record.cost_usd
+            return record
+
+    def _gate_for(self, provider: str) -> asyncio.Semaphore | None:
+        if self.calls_per_provider is None:
+            return None
+        return self._gates.setdefault(provider, asyncio.Semaphore(self.calls_per_provider))
+
+    def _budget_allows(self, trial: TrialState) -> bool:
+        """Spend so far plus what running trials (and this one) are projected to cost, against the budget."""
+        if self.max_cost_usd is None:
+            return True
+        trials = self.state.trials.values()
+        spent = sum(t.cost for t in trials)
+        projected = sum(max(self._typical_cost(t) - t.cost, 0.0) for t in trials if t.state == "running")
+        projected += self._typical_cost(trial)
+        if spent + projected > self.max_cost_usd:
+            self.state.budget_note = (f"budget: ${spent:.2f} spent + ${projected:.2f} projected would pass "
+                                      f"--max-cost ${self.max_cost_usd:.2f}; no new trials launched")
+            return False
+        return True
+
+    def _typical_cost(self, trial: TrialState) -> float:
+        same = [t.cost for t in self.state.done() if t.spec.agent == trial.spec.agent]
+        return mean(same) if same else 0.0
+
+    @staticmethod
+    def _observe(trial: TrialState, event: dict) -> None:
+        kind = event["type"]
+        if kind == "assistant":
+            trial.turn = event["turn"]
+        elif kind == "model_call":
+            trial.tokens += event["usage"]["input"] + event["usage"]["output"]
+            trial.cost += event["cost_usd"]
+        elif kind == "tool_result":
+            trial.last_tool = event["name"] + ("" if event["ok"] else " (error)")
