@@ -39,6 +39,7 @@ def run(
     out: Path = typer.Option(..., "--out", help="Run directory; trials go to OUT/trials/<trial_id>."),
     repeats: int = typer.Option(1, "--repeats", min=1),
     disable_tool: list[str] = typer.Option([], "--disable-tool", help="Remove a tool from the schema (view_image: the vision ablation)."),
+    ablate: list[str] = typer.Option([], "--ablate", help="Also run every trial without this tool (plain and ablated variants in one run)."),
     concurrency: int = typer.Option(2, "--concurrency", min=1, help="Trials (sandboxes) at once."),
     models_file: Path = typer.Option(None, "--models-file", help="Default: models.yaml in the project."),
     search: str = typer.Option(None, "--search", help="web_search backend: offline:DIR | brave | none."),
@@ -57,18 +58,19 @@ def run(
         fail(str(exc))
     if not agents:
         fail("name at least one --model or --agent")
-    image = _preflight(tasks, agents, models_file, set(disable_tool))
+    image = _preflight(tasks, agents, models_file, set(disable_tool) | set(ablate))
     limits = {"max_turns": max_turns, "wall_clock_s": wall_clock_s, "max_cost_usd": max_cost}
-    variant = "" if not disable_tool else "-no-" + "-".join(sorted(disable_tool))
+    # Each variant is a set of disabled tools: the plain one, plus one per --ablate tool.
+    variants = [frozenset(disable_tool)] + [frozenset(disable_tool) | {tool} for tool in ablate]
     specs = [
         TrialSpec(
-            task_dir=task.root, agent=a, out_dir=out, trial_id=_trial_id(task.id, a.label + variant, r),
-            run_id=out.resolve().name, disabled_tools=frozenset(disable_tool), models_file=models_file,
+            task_dir=task.root, agent=a, out_dir=out, trial_id=_trial_id(task.id, a.label + _variant_suffix(v), r),
+            run_id=out.resolve().name, disabled_tools=v, models_file=models_file,
             search=search, image=image, limit_overrides={k: v for k, v in limits.items() if v is not None},
         )
-        for task in tasks for a in agents for r in range(1, repeats + 1)
+        for task in tasks for a in agents for v in variants for r in range(1, repeats + 1)
     ]
-    _write_run_json(out, tasks, agents, image, {"repeats": repeats, "disabled_tools": sorted(disable_tool),
+    _write_run_json(out, tasks, agents, image, {"repeats": repeats, "disabled_tools": sorted(disable_tool), "ablate": ablate,
                     "concurrency": concurrency, "search": search, "limits": {k: v for k, v in limits.items() if v is not None}})
     specs, kept = _resume(specs, max_attempts)
     if kept:
@@ -133,6 +135,10 @@ def _resume(specs: list[TrialSpec], max_attempts: int) -> tuple[list[TrialSpec],
         else:
             todo.append(replace(spec, attempt=record.config.get("attempt", 1) + 1))
     return todo, kept
+
+
+def _variant_suffix(disabled: frozenset[str]) -> str:
+    return "" if not disabled else "-no-" + "-".join(sorted(disabled))
 
 
 def _trial_id(task_id: str, label: str, repeat: int) -> str:
