@@ -17,6 +17,8 @@ def as_text(value: Any) -> str:
         return "TRUE" if value else "FALSE"
     if isinstance(value, (int, float)):
         return fmt_num(float(value))
+    if isinstance(value, dt.datetime) and value.time() == dt.time(0):
+        return value.date().isoformat()  # a date cell: "2024-01-31", not "...T00:00:00"
     if isinstance(value, (dt.datetime, dt.date, dt.time)):
         return value.isoformat()
     return str(value)

@@ -12,7 +12,13 @@ from autorater.checks.compare import compare_expected, show
 from autorater.checks.context import CheckContext
 from autorater.checks.result import CheckError, CheckResult, verdict
 from autorater.checks.safety import check_size, preflight_zip
-from autorater.checks.specs_office import DocxHeadingExists, DocxImageCount, DocxParagraphContains, DocxTable, DocxWordCount
+from autorater.checks.specs_office import (
+    DocxHeadingExists,
+    DocxImageCount,
+    DocxParagraphContains,
+    DocxTable,
+    DocxWordCount,
+)
 from autorater.checks.textmatch import clip, describe, text_matches
 
 _CONVERTIBLE = {".doc", ".odt", ".rtf", ".docm", ".dotx", ".fodt"}
@@ -32,7 +38,8 @@ def document(ctx: CheckContext) -> tuple[Any, str | None]:
         try:
             return docx.Document(str(path)), note
         except Exception as exc:  # noqa: BLE001 - any parser failure: unreadable document
-            raise CheckError(f"{ctx.file().name} cannot be opened as a Word document: {type(exc).__name__}: {exc}") from None
+            name = ctx.file().name
+            raise CheckError(f"{name} cannot be opened as a Word document: {type(exc).__name__}: {exc}") from None
 
     return ctx.load("docx", load)
 
@@ -96,19 +103,22 @@ def heading_exists(spec: DocxHeadingExists, ctx: CheckContext) -> CheckResult:
     found = f"found H{hit[0]} {clip(hit[1])!r}" if hit else "no such heading"
     prefix = f"({note}) " if note else ""
     rule = f"a heading at {level} that {describe(spec.text, spec.match, spec.ignore_case)}"
-    return verdict(hit is not None, f"{prefix}headings: {listed}; wanted {rule}: {found}", f"heading {clip(hit[1], 60)!r}" if hit else None)
+    where = f"heading {clip(hit[1], 60)!r}" if hit else None
+    return verdict(hit is not None, f"{prefix}headings: {listed}; wanted {rule}: {found}", where)
 
 
 def paragraph_contains(spec: DocxParagraphContains, ctx: CheckContext) -> CheckResult:
     doc, note = document(ctx)
     paragraphs = [p.text for p in _paragraphs(doc, spec.include_tables)]
-    index = next((i for i, t in enumerate(paragraphs) if text_matches(t, spec.text, spec.match, spec.ignore_case)), None)
+    hits = (i for i, t in enumerate(paragraphs) if text_matches(t, spec.text, spec.match, spec.ignore_case))
+    index = next(hits, None)
     scope = "paragraphs incl. tables" if spec.include_tables else "body paragraphs"
     found = f"paragraph {index + 1}: {clip(paragraphs[index])!r}" if index is not None else "no paragraph matches"
     prefix = f"({note}) " if note else ""
+    rule = describe(spec.text, spec.match, spec.ignore_case)
     return verdict(
         index is not None,
-        f"{prefix}searched {len(paragraphs)} {scope} for one that {describe(spec.text, spec.match, spec.ignore_case)}: {found}",
+        f"{prefix}searched {len(paragraphs)} {scope} for one that {rule}: {found}",
         f"paragraph {index + 1}" if index is not None else None,
     )
 

@@ -22,7 +22,8 @@ MAX_TEXT = 2000  # characters of evidence / error per result
 
 def file_key(check: dict[str, Any]) -> str | None:
     """The deliverable a job entry reads (as named), without validating it; None for reply kinds."""
-    spec = check.get("spec") if isinstance(check.get("spec"), dict) else {}
+    raw = check.get("spec")
+    spec: dict[str, Any] = raw if isinstance(raw, dict) else {}
     if str(spec.get("kind", "")).startswith("reply."):
         return None
     name = spec.get("file") or check.get("file")
@@ -79,7 +80,9 @@ def run_check(check: dict[str, Any], root: Path, work_dir: Path, memo: Memo, tim
     return {"id": check.get("id"), **record, "duration_s": round(time.monotonic() - started, 3)}
 
 
-def _evaluate(check: dict[str, Any], root: Path, work_dir: Path, memo: Memo, timeout_s: float, started: float) -> CheckResult:
+def _evaluate(
+    check: dict[str, Any], root: Path, work_dir: Path, memo: Memo, timeout_s: float, started: float
+) -> CheckResult:
     try:
         spec = parse_check(check.get("spec"))  # type: ignore[arg-type]
     except CheckSpecError as exc:

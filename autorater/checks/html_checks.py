@@ -24,7 +24,9 @@ _LOADING_ATTRS = {
     "object": ("data",), "source": ("src", "srcset"), "video": ("src", "poster"), "audio": ("src",),
     "track": ("src",), "input": ("src",), "image": ("href", "xlink:href"), "use": ("href", "xlink:href"),
 }
-_LINK_FETCHED = {"stylesheet", "icon", "preload", "prefetch", "modulepreload", "manifest", "apple-touch-icon", "shortcut"}
+_LINK_FETCHED = {
+    "stylesheet", "icon", "preload", "prefetch", "modulepreload", "manifest", "apple-touch-icon", "shortcut",
+}
 
 
 def soup(ctx: CheckContext) -> Any:
@@ -74,7 +76,8 @@ def title(spec: HtmlTitle, ctx: CheckContext) -> CheckResult:
     if spec.text is None:
         return verdict(True, f"title {clip(text)!r}; wanted a non-empty title", "<title>")
     ok = text_matches(text, spec.text, spec.match, spec.ignore_case)
-    return verdict(ok, f"title {clip(text)!r}; wanted a title that {describe(spec.text, spec.match, spec.ignore_case)}", "<title>")
+    rule = describe(spec.text, spec.match, spec.ignore_case)
+    return verdict(ok, f"title {clip(text)!r}; wanted a title that {rule}", "<title>")
 
 
 def no_external_requests(spec: HtmlNoExternalRequests, ctx: CheckContext) -> CheckResult:

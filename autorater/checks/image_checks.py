@@ -90,8 +90,8 @@ def dominant_colors(spec: ImageDominantColors, ctx: CheckContext) -> CheckResult
     common = ", ".join(f"#{r:02x}{g:02x}{b:02x} {n / opaque:.0%}" for n, (r, g, b) in top)
     return verdict(
         ok,
-        f"share of pixels within RGB distance {spec.tolerance:g}: {'; '.join(reports)}; wanted each ≥ {spec.min_share:.0%} "
-        f"(most common colours: {common})",
+        f"share of pixels within RGB distance {spec.tolerance:g}: {'; '.join(reports)}; "
+        f"wanted each ≥ {spec.min_share:.0%} (most common colours: {common})",
     )
 
 
@@ -124,7 +124,8 @@ def ocr_contains(spec: ImageOcrContains, ctx: CheckContext) -> CheckResult:
     text = ocr_text(ctx, spec.lang)
     ok = text_matches(text, spec.text, spec.match, spec.ignore_case)
     read = clip(normalize(text), 160) or "(no text recognised)"
-    return verdict(ok, f"OCR (tesseract, {spec.lang}) read {read!r}; wanted text that {describe(spec.text, spec.match, spec.ignore_case)}")
+    rule = describe(spec.text, spec.match, spec.ignore_case)
+    return verdict(ok, f"OCR (tesseract, {spec.lang}) read {read!r}; wanted text that {rule}")
 
 
 EVALUATORS = {

@@ -119,7 +119,8 @@ def parse_number(text: str) -> FoundNumber | None:
     if not stripped:
         return None
     # Decimal comma is accepted for a whole field: "3,4" -> 3.4.
-    m = re.fullmatch(rf"(?P<neg>-)?\s*(?:{_CURRENCY})?\s*(?P<n>\d+,\d{{1,2}}|\d+,\d{{4,}})\s*(?:%|{_CURRENCY})?", stripped)
+    decimal_comma = rf"(?P<neg>-)?\s*(?:{_CURRENCY})?\s*(?P<n>\d+,\d{{1,2}}|\d+,\d{{4,}})\s*(?:%|{_CURRENCY})?"
+    m = re.fullmatch(decimal_comma, stripped)
     if m:
         value = float(m.group("n").replace(",", "."))
         return FoundNumber(-value if m.group("neg") else value, stripped, 0, len(stripped), stripped.endswith("%"))

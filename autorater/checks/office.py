@@ -2,7 +2,8 @@
 
 Each call gets a fresh profile (-env:UserInstallation=file:///tmp/lo-<random>) so
 concurrent conversions never share a profile lock, and that profile sets Calc to ALWAYS
-recalculate on load. Measured with LibreOffice 7.4: by default a formula WITHOUT a cached
+recalculate on load (and never run macros or refresh external links).
+Measured with LibreOffice 7.4: by default a formula WITHOUT a cached
 value (as openpyxl writes them) is computed, but a formula WITH a stale cached value keeps
 the stale value; OOXMLRecalcMode / ODFRecalcMode = 0 ("always") fixes both.
 
@@ -12,6 +13,7 @@ check (and every worker process) of one runner converts a file once; failures ar
 from __future__ import annotations
 
 import hashlib
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -23,10 +25,27 @@ MAX_CONVERT_S = 120.0
 _RECALC_XCU = """<?xml version="1.0" encoding="UTF-8"?>
 <oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema"
   xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
-<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item>
-<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="ODFRecalcMode" oor:op="fuse"><value>0</value></prop></item>
+{items}
 </oor:items>
 """
+_SETTINGS = (
+    # Recalculate every formula on load (0 = always, 1 = never, 2 = ask).
+    ("/org.openoffice.Office.Calc/Formula/Load", "OOXMLRecalcMode", "0"),
+    ("/org.openoffice.Office.Calc/Formula/Load", "ODFRecalcMode", "0"),
+    # Hardening for untrusted files: never run macros, never refresh external links.
+    ("/org.openoffice.Office.Common/Security/Scripting", "MacroSecurityLevel", "3"),
+    ("/org.openoffice.Office.Common/Security/Scripting", "DisableMacrosExecution", "true"),
+    ("/org.openoffice.Office.Calc/Content/Update", "Link", "1"),
+    ("/org.openoffice.Office.Writer/Content/Update", "Link", "1"),
+)
+
+
+def registry_xcu() -> str:
+    items = "\n".join(
+        f'<item oor:path="{path}"><prop oor:name="{name}" oor:op="fuse"><value>{value}</value></prop></item>'
+        for path, name, value in _SETTINGS
+    )
+    return _RECALC_XCU.replace("{items}", items)
 
 
 def _key(src: Path, target: str) -> str:
@@ -60,10 +79,12 @@ def _convert_fresh(src: Path, target: str, out_dir: Path, result: Path, timeout_
     tmp_out = Path(tempfile.mkdtemp(prefix="lo-out-", dir="/tmp"))
     try:
         (profile / "user").mkdir()
-        (profile / "user" / "registrymodifications.xcu").write_text(_RECALC_XCU)
+        (profile / "user" / "registrymodifications.xcu").write_text(registry_xcu())
         # A private copy with a plain name: LibreOffice writes lock files next to its input,
-        # and an odd file name cannot confuse the command line.
-        staged = inbox / f"doc{src.suffix.lower()}"
+        # and an odd file name cannot confuse the command line. The stem is kept (sanitised)
+        # because Calc names a CSV's only sheet after it.
+        stem = re.sub(r"[^\w-]", "_", src.stem)[:64] or "doc"
+        staged = inbox / f"{stem}{src.suffix.lower()}"
         shutil.copyfile(src, staged)
         argv = [
             "soffice", f"-env:UserInstallation=file://{profile}", "--headless", "--invisible",
@@ -71,7 +92,7 @@ def _convert_fresh(src: Path, target: str, out_dir: Path, result: Path, timeout_
             "--convert-to", target, "--outdir", str(tmp_out), str(staged),
         ]
         done = proc.run(argv, timeout_s, env={"HOME": str(profile)}, what=f"LibreOffice converting {src.name}")
-        produced = tmp_out / result.name
+        produced = tmp_out / f"{stem}{result.suffix}"
         if not produced.exists() or produced.stat().st_size == 0:
             detail = (done.stderr or done.stdout).strip().splitlines()[-1:] or [f"exit {done.returncode}"]
             raise CheckError(f"LibreOffice could not convert {src.name} to {result.suffix[1:]}: {detail[0][:300]}")

@@ -9,7 +9,14 @@ from autorater.checks.nearby import label_found, number_near_label
 from autorater.checks.numbers import tolerance_of
 from autorater.checks.result import Absent, CheckError, CheckResult, verdict
 from autorater.checks.safety import check_size
-from autorater.checks.specs_media import PAPER_MM, PdfImageCount, PdfNumberNear, PdfPageCount, PdfPageSize, PdfTextContains
+from autorater.checks.specs_media import (
+    PAPER_MM,
+    PdfImageCount,
+    PdfNumberNear,
+    PdfPageCount,
+    PdfPageSize,
+    PdfTextContains,
+)
 from autorater.checks.textmatch import clip, describe, normalize, text_matches
 
 MAX_TEXT_PAGES = 500  # text checks read at most this many pages (said in the evidence)
@@ -81,7 +88,8 @@ def text_contains(spec: PdfTextContains, ctx: CheckContext) -> CheckResult:
     for i in _pages(doc, spec.page):
         page = doc[i]
         if spec.match == "exact":
-            hit = next((ln for ln in visual_lines(page) if text_matches(ln, spec.text, "exact", spec.ignore_case)), None)
+            lines = (ln for ln in visual_lines(page) if text_matches(ln, spec.text, "exact", spec.ignore_case))
+            hit = next(lines, None)
         else:
             text = page.get_text("text")
             empty += not text.strip()
@@ -95,7 +103,8 @@ def text_contains(spec: PdfTextContains, ctx: CheckContext) -> CheckResult:
 def number_near(spec: PdfNumberNear, ctx: CheckContext) -> CheckResult:
     doc = pdf_document(ctx)
     tol = tolerance_of(spec)
-    misses, labelled = [], False
+    misses: list[str] = []
+    labelled = False
     for i in _pages(doc, spec.page):
         page = doc[i]
         texts = visual_lines(page) if spec.same_line else [normalize(page.get_text("text"))]
@@ -111,14 +120,16 @@ def number_near(spec: PdfNumberNear, ctx: CheckContext) -> CheckResult:
     seen = f"; numbers seen there: {', '.join(misses[:8])}" if misses else ""
     if not labelled:
         seen = f"; the label {spec.label!r} does not occur"
-    return verdict(False, f"searched {_scope(doc, spec.page)} for a number {where}; expected {tol.describe(spec.expected)}{seen}")
+    rule = f"expected {tol.describe(spec.expected)}"
+    return verdict(False, f"searched {_scope(doc, spec.page)} for a number {where}; {rule}{seen}")
 
 
 def image_count(spec: PdfImageCount, ctx: CheckContext) -> CheckResult:
     doc = pdf_document(ctx)
     indices = _pages(doc, spec.page)
     xrefs = {img[0] for i in indices for img in doc[i].get_images(full=True)}
-    return verdict(spec.count_ok(len(xrefs)), f"{len(xrefs)} distinct image(s) on {_scope(doc, spec.page)}; wanted {spec.describe_bounds()}")
+    found = f"{len(xrefs)} distinct image(s) on {_scope(doc, spec.page)}"
+    return verdict(spec.count_ok(len(xrefs)), f"{found}; wanted {spec.describe_bounds()}")
 
 
 def page_size(spec: PdfPageSize, ctx: CheckContext) -> CheckResult:
@@ -132,7 +143,8 @@ def page_size(spec: PdfPageSize, ctx: CheckContext) -> CheckResult:
     rule = f"{target} ({spec.orientation} orientation) ± {spec.tolerance_mm:g} mm"
     if not indices:
         return verdict(False, f"the PDF has no pages; wanted {rule}")
-    sizes = [(i, doc[i].rect.width * _MM_PER_PT, doc[i].rect.height * _MM_PER_PT) for i in indices]  # rect honours /Rotate
+    # page.rect already honours the page's /Rotate
+    sizes = [(i, doc[i].rect.width * _MM_PER_PT, doc[i].rect.height * _MM_PER_PT) for i in indices]
     bad = [f"page {i + 1} is {w:.1f} × {h:.1f} mm" for i, w, h in sizes if not _size_ok(w, h, want_w, want_h, spec)]
     if bad:
         return verdict(False, f"{'; '.join(bad[:5])}; wanted {rule}", bad[0].split(" is ")[0])

@@ -40,7 +40,8 @@ def presentation(ctx: CheckContext) -> Any:
         try:
             return Presentation(str(path))
         except Exception as exc:  # noqa: BLE001 - any parser failure: unreadable deck
-            raise CheckError(f"{ctx.file().name} cannot be opened as a presentation: {type(exc).__name__}: {exc}") from None
+            name = ctx.file().name
+            raise CheckError(f"{name} cannot be opened as a presentation: {type(exc).__name__}: {exc}") from None
 
     return ctx.load("pptx", load)
 
@@ -54,7 +55,7 @@ def _shapes(shapes: Any) -> Iterator[Any]:
 
 
 def _paragraphs(slide: Any) -> list[str]:
-    out = []
+    out: list[str] = []
     for shape in _shapes(slide.shapes):
         if getattr(shape, "has_text_frame", False):
             out.extend(p.text for p in shape.text_frame.paragraphs)

@@ -74,7 +74,7 @@ def run(argv: list[str], timeout_s: float, *, env: dict[str, str] | None = None,
     except subprocess.TimeoutExpired:
         kill_tree(proc.pid)
         proc.communicate()
-        raise CheckTimeout(f"{what or argv[0]} did not finish within {timeout_s:.0f}s and was killed") from None
+        raise CheckTimeout(f"{what or argv[0]} timed out after {timeout_s:.3g}s and was killed") from None
     except BaseException:
         kill_tree(proc.pid)
         proc.wait()

@@ -54,7 +54,8 @@ def to_pdf(src: Path, out_dir: Path, work: Path, end: float) -> tuple[Path, str]
         target = out_dir / f"{src.stem}.pdf"
         shutil.copyfile(converted, target)
         return target, "libreoffice"
-    raise CheckError(f"cannot render {src.suffix or 'extensionless'} files (supported: office documents, html, pdf, images)")
+    what = src.suffix or "extensionless"
+    raise CheckError(f"cannot render {what} files (supported: office documents, html, pdf, images)")
 
 
 def _weasyprint(src: Path, target: Path) -> None:

@@ -44,7 +44,8 @@ def number(spec: ReplyNumber, ctx: CheckContext) -> CheckResult:
     if spec.label and not label_found(text, spec.label):
         return verdict(False, f"the label {spec.label!r} does not occur in the reply; {rule}")
     if not spec.label:
-        seen = [f"{n.raw} (= {fmt_num(n.value)})" if n.raw != fmt_num(n.value) else n.raw for n in find_numbers(normalize(text))]
+        numbers = find_numbers(normalize(text))
+        seen = [n.raw if n.raw == fmt_num(n.value) else f"{n.raw} (= {fmt_num(n.value)})" for n in numbers]
     where = f"within {spec.window} characters of {spec.label!r}" if spec.label else "in the reply"
     listed = ", ".join(seen[:12]) + (f", … {len(seen) - 12} more" if len(seen) > 12 else "") if seen else "none"
     return verdict(False, f"numbers {where}: {listed}; {rule}")
@@ -61,10 +62,8 @@ def mentions_all(spec: ReplyMentionsAll, ctx: CheckContext) -> CheckResult:
     case = "case-insensitive" if spec.ignore_case else "case-sensitive"
     kind = "regexes" if spec.regex else "strings"
     found = f"missing {missing}" if missing else "all found"
-    return verdict(
-        not missing, f"reply ({len(text)} chars, {clip(text, 60)!r}) must mention {len(spec.items)} {kind} ({case}): {found}",
-        "final reply",
-    )
+    reply = f"reply ({len(text)} chars, {clip(text, 60)!r})"
+    return verdict(not missing, f"{reply} must mention {len(spec.items)} {kind} ({case}): {found}", "final reply")
 
 
 EVALUATORS = {

@@ -51,8 +51,10 @@ def _worker(checks: list[dict[str, Any]], out_fd: int, job: dict[str, Any], pois
     """Runs in the forked child; never returns."""
     try:
         os.dup2(2, 1)  # library prints go to stderr, never into the result stream
-        limit = int(job["memory_mb"]) * 1024 * 1024
-        resource.setrlimit(resource.RLIMIT_AS, (limit, resource.getrlimit(resource.RLIMIT_AS)[1]))
+        limit, hard = int(job["memory_mb"]) * 1024 * 1024, resource.getrlimit(resource.RLIMIT_AS)[1]
+        if hard != resource.RLIM_INFINITY:
+            limit = min(limit, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
         memo = Memo()
         for check in checks:
             key = file_key(check)
@@ -87,7 +89,7 @@ class _Lines:
 
 
 def supervise(checks: list[dict[str, Any]], job: dict[str, Any]) -> None:
-    pending, poisoned = list(checks), {}
+    pending, poisoned = list(checks), dict[str, str]()
     while pending:
         read_fd, write_fd = os.pipe()
         pid = os.fork()
@@ -104,7 +106,8 @@ def supervise(checks: list[dict[str, Any]], job: dict[str, Any]) -> None:
                     _emit(json.loads(line))
                     pending.pop(0)
                     continue
-                kind = (check.get("spec") or {}).get("kind", "check") if isinstance(check.get("spec"), dict) else "check"
+                spec = check.get("spec")
+                kind = spec.get("kind", "check") if isinstance(spec, dict) else "check"
                 if line is None:
                     kill_tree(pid)
                     what = f"timed out after {job['timeout_s']:g}s (stuck past its deadline; the worker was killed)"

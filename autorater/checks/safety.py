@@ -72,7 +72,8 @@ def _check_infos(infos: list[zipfile.ZipInfo], name: str) -> None:
         if info.file_size > RATIO_FLOOR and ratio > MAX_RATIO:
             raise CheckError(
                 f"{name} refused as a possible zip bomb: member {info.filename} inflates "
-                f"{ratio:,.0f}× to {info.file_size / MiB:,.0f} MiB (limit {MAX_RATIO}× above {RATIO_FLOOR // MiB} MiB)"
+                f"{ratio:,.0f}× to {info.file_size / MiB:,.0f} MiB "
+                f"(limit {MAX_RATIO}× above {RATIO_FLOOR // MiB} MiB)"
             )
 
 

@@ -132,7 +132,8 @@ class ImageDimensions(FileSpec):
 
     @model_validator(mode="after")
     def _something(self) -> ImageDimensions:
-        if all(getattr(self, f) is None for f in ("width", "height", "min_width", "max_width", "min_height", "max_height")):
+        names = ("width", "height", "min_width", "max_width", "min_height", "max_height")
+        if all(getattr(self, f) is None for f in names):
             raise ValueError("give at least one of width, height, min_width, max_width, min_height, max_height")
         return self
 

@@ -74,10 +74,9 @@ def column_exists(spec: CsvColumnExists, ctx: CheckContext) -> CheckResult:
     i = _column(header, spec.column, spec.ignore_case)
     listed = clip(", ".join(header), 200)
     found = f"found as column {i + 1}" if i is not None else "not found"
-    return verdict(
-        i is not None, f"header ({_shown_delim(delim)}-separated, {len(rows)} data rows): {listed}; column {spec.column!r} {found}",
-        f"column {i + 1}" if i is not None else None,
-    )
+    header_text = f"header ({_shown_delim(delim)}-separated, {len(rows)} data rows): {listed}"
+    where = f"column {i + 1}" if i is not None else None
+    return verdict(i is not None, f"{header_text}; column {spec.column!r} {found}", where)
 
 
 def value(spec: CsvValue, ctx: CheckContext) -> CheckResult:

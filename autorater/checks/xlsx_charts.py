@@ -67,7 +67,10 @@ class _Package:
             target = rel.get("Target") or ""
             if rel.get("TargetMode") == "External":
                 continue
-            absolute = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join(folder, target))
+            if target.startswith("/"):
+                absolute = target.lstrip("/")  # relative to the package root
+            else:
+                absolute = posixpath.normpath(posixpath.join(folder, target))
             out.append((rel.get("Id") or "", rel.get("Type") or "", absolute))
         return out
 

@@ -57,7 +57,8 @@ def cell_formula(spec: XlsxCellFormula, ctx: CheckContext) -> CheckResult:
     ws, coord, note = resolve_cell(wb, spec.cell, spec.sheet)
     where = f"{ws.title}!{coord}"
     formula = formula_text(ws[coord])
-    prefix = f"{note}; " if note else ""
+    notes = [n for n in (note, source if source.startswith("converted") else None) if n]
+    prefix = "".join(f"{n}; " for n in notes)
     if formula is None:
         return verdict(False, f"{prefix}{where} holds a plain value {show(ws[coord].value)}, not a formula", where)
     if spec.pattern is None:
@@ -66,7 +67,8 @@ def cell_formula(spec: XlsxCellFormula, ctx: CheckContext) -> CheckResult:
 
     ok = re.search(spec.pattern, formula, re.IGNORECASE if spec.ignore_case else 0) is not None
     case = "case-insensitive" if spec.ignore_case else "case-sensitive"
-    return verdict(ok, f"{prefix}{where} holds the formula {formula}; must match regex {spec.pattern!r} ({case})", where)
+    evidence = f"{prefix}{where} holds the formula {formula}; must match regex {spec.pattern!r} ({case})"
+    return verdict(ok, evidence, where)
 
 
 def chart_exists(spec: XlsxChartExists, ctx: CheckContext) -> CheckResult:
@@ -85,7 +87,8 @@ def chart_exists(spec: XlsxChartExists, ctx: CheckContext) -> CheckResult:
         c for c in charts
         if (spec.chart_type is None or spec.chart_type in c.types) and c.series >= spec.min_series
     ]
-    rule = "a chart" + (f" of type {spec.chart_type}" if spec.chart_type else "") + f" with ≥ {spec.min_series} series"
+    rule = "a chart" + (f" of type {spec.chart_type}" if spec.chart_type else "")
+    rule += f" with ≥ {spec.min_series} series"
     rule += f" on sheet {spec.sheet!r}" if spec.sheet else ""
     listed = "; ".join(c.describe() for c in charts) or "no charts"
     where = wanted[0].sheet if wanted else spec.sheet
@@ -116,14 +119,13 @@ def _extent(spec: XlsxRowCount | XlsxColumnCount, ctx: CheckContext, *, rows: bo
     bounds = used_range(ws)
     what = "rows" if rows else "columns"
     if bounds is None:
-        return verdict(spec.count_ok(0), f"sheet {ws.title!r} is empty: 0 {what}; wanted {spec.describe_bounds()}", ws.title)
+        evidence = f"sheet {ws.title!r} is empty: 0 {what}; wanted {spec.describe_bounds()}"
+        return verdict(spec.count_ok(0), evidence, ws.title)
     r0, r1, c0, c1 = bounds
     n = r1 - r0 + 1 if rows else c1 - c0 + 1
     span = f"{get_column_letter(c0)}{r0}:{get_column_letter(c1)}{r1}"
-    return verdict(
-        spec.count_ok(n), f"sheet {ws.title!r} used range {span} (non-empty cells): {n} {what}; wanted {spec.describe_bounds()}",
-        f"{ws.title}!{span}",
-    )
+    found = f"sheet {ws.title!r} used range {span} (non-empty cells): {n} {what}"
+    return verdict(spec.count_ok(n), f"{found}; wanted {spec.describe_bounds()}", f"{ws.title}!{span}")
 
 
 def headers(spec: XlsxHeaders, ctx: CheckContext) -> CheckResult:
@@ -149,7 +151,8 @@ def headers(spec: XlsxHeaders, ctx: CheckContext) -> CheckResult:
     else:
         it = iter(have)
         ok = all(k in it for k in want)  # subsequence: each found after the previous one
-    rule = {"ordered": "in this order", "set": "in any order"}[spec.order] + (", and nothing else" if spec.exact else "")
+    rule = {"ordered": "in this order", "set": "in any order"}[spec.order]
+    rule += ", and nothing else" if spec.exact else ""
     detail = f"; missing {missing}" if missing else ""
     shown = clip(", ".join(found), 300) or "nothing"
     where = f"{ws.title}!{spec.row}:{spec.row}"
