@@ -115,3 +115,29 @@ class OracleProvider:
             args = {"final_reply": reply or "Deliverables produced by the reference solution.", "deliverables": self._deliverables}
             return ModelResponse("", [ToolCall("oracle_2", "finish", json.dumps(args), args)], "tool_use", Usage())
         raise ProviderError("the oracle's finish was refused: the reference solution did not produce every deliverable")
+
+
+class ReferenceReplayProvider:
+    """The oracle of a tool-use task: replays the reference trajectory step by step (a step's
+    calls together, so they run in parallel), then finishes with the reference reply."""
+
+    name = "oracle"
+
+    def __init__(self, reference: dict, label: str = "oracle") -> None:
+        self.model = label
+        self._steps = [step["calls"] for step in reference.get("steps", [])]
+        self._reply = reference.get("final_reply", "")
+        self._turn = 0
+
+    async def complete(self, request: ModelRequest) -> ModelResponse:
+        self._turn += 1
+        if self._turn <= len(self._steps):
+            calls = [
+                ToolCall(f"ref_{self._turn}_{i}", c["name"], json.dumps(c.get("arguments", {})), dict(c.get("arguments", {})))
+                for i, c in enumerate(self._steps[self._turn - 1], start=1)
+            ]
+            return ModelResponse("", calls, "tool_use", Usage())
+        if self._turn == len(self._steps) + 1:
+            args = {"final_reply": self._reply, "deliverables": []}
+            return ModelResponse("", [ToolCall("ref_finish", "finish", json.dumps(args), args)], "tool_use", Usage())
+        raise ProviderError("the reference replay's finish was refused")

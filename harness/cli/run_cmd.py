@@ -39,6 +39,7 @@ def run(
     out: Path = typer.Option(..., "--out", help="Run directory; trials go to OUT/trials/<trial_id>."),
     repeats: int = typer.Option(1, "--repeats", min=1),
     disable_tool: list[str] = typer.Option([], "--disable-tool", help="Remove a tool from the schema (view_image: the vision ablation)."),
+    kind: str = typer.Option(None, "--kind", help="Only tasks of this kind: deliverable or tool_use."),
     ablate: list[str] = typer.Option([], "--ablate", help="Also run every trial without this tool (plain and ablated variants in one run)."),
     concurrency: int = typer.Option(2, "--concurrency", min=1, help="Trials (sandboxes) at once."),
     models_file: Path = typer.Option(None, "--models-file", help="Default: models.yaml in the project."),
@@ -52,12 +53,14 @@ def run(
 ) -> None:
     """Run every task with every agent; each trial in a fresh hardened sandbox."""
     try:
-        tasks = load_suite(target)
+        tasks = [t for t in load_suite(target) if kind is None or t.kind == kind]
         agents = [AgentSpec.parse_model(m) for m in model] + [AgentSpec.parse_agent(a) for a in agent]
     except (TaskError, AgentSpecError) as exc:
         fail(str(exc))
     if not agents:
         fail("name at least one --model or --agent")
+    if not tasks:
+        fail(f"{target}: no {kind or ''} tasks to run".replace("  ", " "))
     image = _preflight(tasks, agents, models_file, set(disable_tool) | set(ablate))
     limits = {"max_turns": max_turns, "wall_clock_s": wall_clock_s, "max_cost_usd": max_cost}
     # Each variant is a set of disabled tools: the plain one, plus one per --ablate tool.

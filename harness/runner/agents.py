@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from harness.agent.scripted import OracleProvider, ScriptProvider, load_script
+from harness.agent.scripted import OracleProvider, ReferenceReplayProvider, ScriptProvider, load_script
 from harness.providers.base import Provider
 from harness.providers.registry import make_provider
 from harness.providers.settings import ModelSettings, resolve_model
@@ -61,8 +62,20 @@ def build_agent(agent: AgentSpec, task: Task, models_file: Path | None) -> Built
         return BuiltAgent(make_provider(settings), settings)
     if agent.kind == "script":
         return BuiltAgent(ScriptProvider(load_script(Path(agent.value)), agent.label), None)
+    if task.kind == "tool_use":
+        if agent.value != "solve":
+            raise AgentSpecError(f"{task.root}: a tool-use task has no {agent.label} solver (its oracle replays reference.json)")
+        return BuiltAgent(ReferenceReplayProvider(_reference(task), agent.label), None)
     entry = _oracle_entry(task, agent.value)
     return BuiltAgent(OracleProvider(entry, task.deliverable_paths, agent.label), None)
+
+
+def _reference(task: Task) -> dict:
+    path = task.reference_path
+    try:
+        return json.loads(path.read_text())
+    except (OSError, ValueError) as exc:
+        raise AgentSpecError(f"{path}: cannot read the reference trajectory ({exc})") from None
 
 
 def _oracle_entry(task: Task, variant: str) -> str:

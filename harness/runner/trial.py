@@ -95,7 +95,7 @@ async def run_trial(
                                    run_id=spec.run_id, trial_id=spec.trial_id)
         async with await DockerSandbox.create(sandbox_spec) as sandbox, AsyncExitStack() as mcp_stack:
             await sandbox.copy_in(task.inputs_dir)
-            if spec.agent.kind == "oracle":
+            if spec.agent.kind == "oracle" and task.kind == "deliverable":
                 await sandbox.copy_in(task.root / "solution", ORACLE_DIR)
             ctx = ToolContext(sandbox, trial_dir, _image_limits(built.settings), tuple(task.deliverable_paths))
             if any(t.name == "web_search" for t in tools):
