@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from harness.cli import agreement_cmd, grade_cmd, image_cmd, report_cmd, rubric_cmd, run_cmd, sandbox_cmd, submit_cmd, task_cmd, view_cmd
+from harness.cli import agreement_cmd, grade_cmd, image_cmd, m3_cmd, report_cmd, rubric_cmd, run_cmd, sandbox_cmd, submit_cmd, task_cmd, view_cmd
 
 app = typer.Typer(
     name="mka",
@@ -22,3 +22,4 @@ app.command("report")(report_cmd.report)
 app.command("agreement")(agreement_cmd.agreement)
 app.add_typer(submit_cmd.app, name="submit")
 app.command("view")(view_cmd.view)
+app.add_typer(m3_cmd.app, name="m3")

@@ -18,10 +18,20 @@ Pipeline
    k_g predicted steps g's matches land in; Order Consistency = (1 − inversion rate) × c_pair,
    c_pair = Σ_{i<j} m_i m_j / Σ_{i<j} n_i n_j; Merge Purity = (1 − H(G|P)/log G_active) ×
    Recall on the step matrix W[g, p] = Σ sim. Both empty: Recall 1, structural scores 1.
-5. Views: causal respect (reference dependencies whose matched calls ran in order / all
-   dependencies), valid execution order, parallelism recognition, grounding rate; and the
-   dimensions grounding, multi-hop (causal respect × order consistency), multi-threaded
-   (parallelism × step coherence) and the M3 score (their mean with argument similarity).
+5. Views. Dependencies: a call's explicit ``depends_on`` ids, else every call of the nearest
+   earlier non-empty step. "Ran in order": b's tool started at or after a's ended
+   (tool_result ``started_mono``/``ended_mono``), else b sits in a later predicted step.
+   *causal respect* = dependencies whose two ends are matched and ran in order / all
+   reference dependencies; *valid execution order* = 1 if every matched dependency ran in
+   order (0 if one did not, or none matched; n/a without dependencies); *parallelism
+   recognition* = mean over reference steps of ≥ 2 calls of the share of their matched
+   pairs whose time spans overlapped (same predicted step when times are missing; 0 when
+   fewer than 2 are matched); *grounding rate* = image-dependent reference calls
+   (``uses_image`` or an image path/URL in the arguments) matched with sim ≥ τ_strong / all.
+   Dimensions: grounding = grounding rate; multi-hop = causal respect × order consistency;
+   multi-threaded = parallelism recognition × step coherence; M3 = mean of those that apply
+   and argument similarity. Overall dimensions are G-weighted means over the tasks where
+   they apply; overall view rates are micro-averages of their counts.
 6. Aggregate: Recall and Precision micro over calls; the other four G-weighted over tasks.
 
 Default mode vs ``--compat reference``

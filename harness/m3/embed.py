@@ -15,12 +15,14 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 from harness.m3.encoders import Encoder
+from harness.m3.matching import l2_normalise
 
 REFERENCE_BATCH_SIZE = 64
 
 
 class EmbeddingCache:
-    """Distinct texts → float32 rows, filled in batches."""
+    """Distinct texts → float32 rows, filled in batches; rows are L2-normalised once here
+    (`l2_normalise`, the same row-wise operation the reference applies per task)."""
 
     def __init__(self, encoder: Encoder, batch_size: int = 256) -> None:
         self.encoder, self.batch_size = encoder, batch_size
@@ -39,7 +41,7 @@ class EmbeddingCache:
             base = len(self._row)
             for i, text in enumerate(new):
                 self._row[text] = base + i
-            self._chunks.append(np.asarray(embs, dtype=np.float32))
+            self._chunks.append(l2_normalise(np.asarray(embs, dtype=np.float32)))
             self._matrix = None
         return len(new)
 

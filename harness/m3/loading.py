@@ -67,6 +67,9 @@ def _task_folder_reference(folder: Path) -> tuple[str, Path] | None:
 def load_references(path: Path) -> list[Trajectory]:
     """Every reference task at PATH; a task folder's id comes from its task.toml."""
     if path.is_file():
+        found = _task_folder_reference(path.parent)
+        if found is not None and found[1].resolve() == path.resolve():
+            return load_references(path.parent)  # a task folder's reference file: the folder's id
         tasks = _json_tasks(path)
         stem = path.stem if len(tasks) == 1 else ""  # a lone task may omit its id
         return [task_from_json(t, default_id=stem, source=str(path)) for t in tasks]

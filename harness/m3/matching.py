@@ -27,7 +27,7 @@ def call_text(arguments: Any) -> str:
 
 def is_image_ref(value: Any) -> bool:
     """A string that names an image: a path or URL ending in an image extension."""
-    if not isinstance(value, str) or "\n" in value or not 0 < len(value) < 2048:
+    if type(value) is not str or not 0 < len(value) < 2048 or "." not in value or "\n" in value:
         return False
     return value.strip().lower().split("?", 1)[0].endswith(IMAGE_EXTENSIONS)
 
@@ -69,14 +69,19 @@ def mentions_image(arguments: Any) -> bool:
     return is_image_ref(arguments)
 
 
-def cosine_matrix(a: np.ndarray, b: np.ndarray, eps: float = 1e-8) -> np.ndarray:
+def l2_normalise(x: np.ndarray, eps: float = 1e-8) -> np.ndarray:
+    """Rows divided by their L2 norm plus the reference's epsilon (a zero row stays zero)."""
+    return x / (np.linalg.norm(x, axis=1, keepdims=True) + eps)
+
+
+def cosine_matrix(a: np.ndarray, b: np.ndarray, normalised: bool = False) -> np.ndarray:
     """Cosine similarity of every row of a with every row of b, clipped to [-1, 1]
-    (float32, rows L2-normalised with the reference's epsilon)."""
+    (float32). Pass `normalised=True` when both were already through `l2_normalise`."""
     if a.shape[0] == 0 or b.shape[0] == 0:
         return np.zeros((a.shape[0], b.shape[0]), dtype=np.float32)
-    a_n = a / (np.linalg.norm(a, axis=1, keepdims=True) + eps)
-    b_n = b / (np.linalg.norm(b, axis=1, keepdims=True) + eps)
-    return np.clip(a_n @ b_n.T, -1.0, 1.0)
+    if not normalised:
+        a, b = l2_normalise(a), l2_normalise(b)
+    return np.clip(a @ b.T, -1.0, 1.0)
 
 
 def buckets(calls: list[Call]) -> dict[str, list[int]]:
@@ -102,9 +107,12 @@ def bucketed_match(ref: list[Call], pred: list[Call], sims: np.ndarray, tau_weak
         if not pred_idx:
             continue
         sub = sims[np.array(ref_idx)[:, None], np.array(pred_idx)[None, :]]
-        cost = 1.0 - sub
-        cost[sub < tau_weak] = LARGE_COST
-        rows, cols = linear_sum_assignment(cost)
+        if sub.shape == (1, 1):  # the assignment of a 1×1 problem is the pair itself
+            rows, cols = (0,), (0,)
+        else:
+            cost = 1.0 - sub
+            cost[sub < tau_weak] = LARGE_COST
+            rows, cols = linear_sum_assignment(cost)
         for r, c in zip(rows, cols):
             sim = float(sub[r, c])
             if sim < tau_weak:

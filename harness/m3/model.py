@@ -63,6 +63,11 @@ class Thresholds:
     strong: float = 0.80
 
 
+def _seconds(value: Any) -> float | None:
+    """A monotonic timestamp, or None for anything else (e.g. a wall-clock ISO string)."""
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
 def build_steps(raw_steps: list[list[dict[str, Any]]]) -> list[list[Call]]:
     """Calls from plain dicts (name, arguments and the optional id/depends_on/uses_image),
     with positions filled in; a call without an id gets `s<step>c<index>`."""
@@ -76,7 +81,7 @@ def build_steps(raw_steps: list[list[dict[str, Any]]]) -> list[list[Call]]:
                 id=str(raw.get("id") or f"s{s}c{c}"),
                 depends_on=None if deps is None else tuple(str(d) for d in deps),
                 uses_image=bool(raw.get("uses_image", False)),
-                started=raw.get("started"), ended=raw.get("ended"),
+                started=_seconds(raw.get("started")), ended=_seconds(raw.get("ended")),
             ))
         steps.append(calls)
     return steps

@@ -68,13 +68,16 @@ def texts(traj: Trajectory, normalise: bool) -> list[str]:
     return [call_text(normalise_arguments(c.arguments) if normalise else c.arguments) for c in traj.calls()]
 
 
-def pair_up(refs: list[Trajectory], preds: list[Trajectory], compat: bool):
+Pairs = list[tuple[Trajectory, Trajectory]]
+
+
+def pair_up(refs: list[Trajectory], preds: list[Trajectory], compat: bool) -> dict[str, tuple[Pairs, list[str], list[str]]]:
     """Per system: ([(ref, pred)] in sorted order, missing task ids, unknown prediction ids)."""
     ref_map = {r.task_id: r for r in refs if r.task_id}
     systems: dict[str, list[Trajectory]] = {}
     for p in preds:
         systems.setdefault(p.system, []).append(p)
-    out = {}
+    out: dict[str, tuple[Pairs, list[str], list[str]]] = {}
     for system, items in systems.items():
         if compat:  # the reference keeps the last prediction per id (trials stay one each)
             items = list({(p.task_id, p.trial_id if p.from_trial else ""): p for p in items}.values())
@@ -88,10 +91,11 @@ def pair_up(refs: list[Trajectory], preds: list[Trajectory], compat: bool):
 
 def score_pair(ref: Trajectory, pred: Trajectory, ref_embs: np.ndarray, pred_embs: np.ndarray,
                options: ScoreOptions) -> TaskScore:
-    """Match one prediction to its reference and compute every metric and view."""
+    """Match one prediction to its reference and compute every metric and view (embeddings
+    come normalised from the cache in default mode, raw from the reference schedule)."""
     tau = options.thresholds
     ref_calls, pred_calls = ref.calls(), pred.calls()
-    sims = cosine_matrix(ref_embs, pred_embs) if ref_calls and pred_calls else np.zeros((len(ref_calls), len(pred_calls)), np.float32)
+    sims = cosine_matrix(ref_embs, pred_embs, normalised=not options.compat)
     matches = bucketed_match(ref_calls, pred_calls, sims, tau.weak) if ref_calls and pred_calls else []
     metrics = reference_metrics(matches, [len(s) for s in ref.steps], len(pred.steps), len(pred_calls),
                                 tau.strong, fix_single_step=not options.compat)
@@ -126,7 +130,7 @@ def score_run(refs: list[Trajectory], preds: list[Trajectory], encoder: Encoder,
         for system, pairs_texts in item_texts.items():
             embeddings[system] = reference_schedule(pairs_texts, encoder)
     else:
-        cache = cache or EmbeddingCache(encoder, options.batch_size)
+        cache = cache if cache is not None else EmbeddingCache(encoder, options.batch_size)
         timings["encoded_texts"] = cache.add(t for pair in item_texts.values() for rt, pt in pair for t in rt + pt)
         timings["distinct_texts"] = len(cache)
         for system, pairs_texts in item_texts.items():
@@ -134,10 +138,10 @@ def score_run(refs: list[Trajectory], preds: list[Trajectory], encoder: Encoder,
     timings["encode_s"] = time.perf_counter() - t0
     t1 = time.perf_counter()
     systems = []
+    ref_map = {r.task_id: r for r in refs}
     for system, items in prepared.items():
         scores = [score_pair(r, p, re, pe, options) for (r, p), (re, pe) in zip(items, embeddings[system])]
         _, missing, unknown = grouped[system]
-        ref_map = {r.task_id: r for r in refs}
         if not options.compat:
             scores.extend(missing_score(ref_map[t], system) for t in missing)
             scores.sort(key=lambda s: (s.task_id, s.trial_id))
