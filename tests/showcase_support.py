@@ -69,13 +69,17 @@ def probe_inputs(folder: Path, image: str) -> dict[str, dict[str, str]]:
     """Canonical hash and extracted text of every file under `folder`, computed in `image`."""
     folder = folder.resolve()
     result = subprocess.run(
-        ["docker", "run", "--rm", "--network", "none", "-v", f"{folder}:/probe:ro", image,
+        # As root in the container: a pytest tmp folder (mode 700) must be readable too.
+        ["docker", "run", "--rm", "--network", "none", "--user", "0:0", "-v", f"{folder}:/probe:ro", image,
          "python3", "-c", _PROBE, "/probe"],
         capture_output=True, text=True, timeout=300,
     )
     if result.returncode != 0:
         raise RuntimeError(f"probing {folder} failed: {result.stderr[-2000:]}")
-    return json.loads(result.stdout)
+    found = json.loads(result.stdout)
+    if not found and any(folder.iterdir()):
+        raise RuntimeError(f"probing {folder} read no file (permissions?)")
+    return found
 
 
 def regenerate_inputs(task_dir: Path, image: str, out_dir: Path) -> None:
