@@ -37,7 +37,7 @@ def test_content_hash_follows_defining_files(tmp_path, monkeypatch):
     (copy / spec.wheels_dir / "extra.whl").write_bytes(b"derived, not defining")
     assert content_hash(spec, "sha256:base", None) == first
     assert content_hash(spec, "sha256:other-base", None) != first
-    with open(copy / spec.context / "requirements.txt", "a") as handle:
+    with open(copy / spec.requirements[0], "a") as handle:
         handle.write("tqdm==4.67.1\n")
     assert content_hash(spec, "sha256:base", None) != first
 
