@@ -17,6 +17,7 @@ from harness.recording.trial import TrialRecord
 from harness.tasks import TaskError, load_task
 
 from autorater.grading.grade_trial import GRADABLE_STATUSES, GradeSpec, grade_trial
+from autorater.grading.tool_use import grade_tool_use
 from autorater.rubric import RubricError
 
 
@@ -38,25 +39,31 @@ def grade(
         image = resolve_image(docker_client(), "autorater")
     except (ModelsFileError, MissingApiKeyError, ImageMissingError) as exc:
         fail(str(exc))
-    specs, skipped = [], []
+    specs, skipped, tool_use = [], [], []
     for trial_dir in trial_dirs:
         record = TrialRecord.read(trial_dir)
         if record.status not in GRADABLE_STATUSES:
             skipped.append((trial_dir.name, f"status {record.status}"))
             continue
-        if (trial_dir / "grade" / "score.json").exists() and not regrade:
+        graded = (trial_dir / "grade" / "score.json").exists() or (trial_dir / "grade" / "m3.json").exists()
+        if graded and not regrade:
             skipped.append((trial_dir.name, "already graded (--regrade to redo)"))
             continue
         try:
             task = load_task(_task_dir(record, tasks))
         except TaskError as exc:
             fail(str(exc))
+        if task.kind == "tool_use":
+            tool_use.append((trial_dir, task))
+            continue
         rubric = (rubrics or project_root() / "rubrics") / f"{task.id}.yaml"
         specs.append(GradeSpec(trial_dir, task, rubric, image, judge_settings, run_id=f"grade-{run_dir.resolve().name}"))
     try:
         scores = asyncio.run(_grade_all(specs, concurrency))
     except RubricError as exc:
         fail(str(exc))
+    if tool_use:
+        _show_m3(grade_tool_use(tool_use))
     table = Table(title=f"graded {len(scores)} trial(s)")
     for column in ("trial", "WSR", "Climb-WSR", "primary WSR", "pass", "fail", "blocked", "unjudged"):
         table.add_column(column)
@@ -77,6 +84,17 @@ async def _grade_all(specs: list[GradeSpec], concurrency: int) -> list[dict]:
             return await grade_trial(spec)
 
     return await asyncio.gather(*(one(s) for s in specs))
+
+
+def _show_m3(rows: dict[str, dict]) -> None:
+    table = Table(title=f"tool-use trials scored with M3: {len(rows)}")
+    for column in ("trial", "recall", "precision", "arg sim", "step coh.", "order", "merge purity", "M3"):
+        table.add_column(column)
+    for trial, row in sorted(rows.items()):
+        table.add_row(trial, *(f"{row[k]:.3f}" for k in ("recall", "precision", "argument_similarity", "step_coherence",
+                                                          "order_consistency", "merge_purity")),
+                      f"{row['dimensions']['m3']:.3f}" if row["dimensions"]["m3"] is not None else "—")
+    console.print(table)
 
 
 def _trial_dirs(run_dir: Path) -> list[Path]:
