@@ -85,3 +85,22 @@ def test_script_agent_solves_a_tool_use_task_through_mcp(tmp_path, sandbox_image
     assert "view_image" in start["tools"]
     converted = next(e for e in events if e["type"] == "tool_result" and e["name"] == "time/convert_time")
     assert converted["ok"] and re.search(r"T(08|09):30:00\+0[12]:00", converted["text"])  # CET or CEST
+
+
+def test_grading_a_tool_use_trial_writes_m3_metrics_and_the_viewer_shows_the_alignment(tmp_path, sandbox_image):
+    out = tmp_path / "out"
+    run = subprocess.run([sys.executable, "-m", "harness.cli.main", "run", str(TASK), "--agent", "oracle", "--out", str(out)],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    grade = subprocess.run([sys.executable, "-m", "harness.cli.main", "grade", str(out), "--tasks", str(TASK.parent)],
+                           capture_output=True, text=True, timeout=600)
+    assert grade.returncode == 0, grade.stderr
+    trial = out / "trials" / "meeting_time__oracle__r1"
+    body = json.loads((trial / "grade" / "m3.json").read_text())
+    assert body["encoder"].lower().find("minilm") >= 0
+    assert (body["metrics"]["recall"], body["metrics"]["precision"]) == (1.0, 1.0)
+    assert body["audit"]["rows"][0]["strength"] == "strong"
+    from harness.viewer.pages import trial_page
+
+    page = trial_page(trial)
+    assert "M3 tool-call alignment" in page and "m3-alignment" in page and "time/convert_time" in page

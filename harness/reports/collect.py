@@ -24,6 +24,7 @@ class TrialRow:
     cost_usd: float
     wall_s: float
     score: dict[str, Any] | None = None  # grade/score.json
+    m3: dict[str, Any] | None = None  # grade/m3.json metrics (tool-use trials)
     failed_criteria: list[str] = field(default_factory=list)
 
     def metric(self, name: str) -> float | None:
@@ -68,11 +69,13 @@ def collect(run_dirs: list[Path]) -> tuple[list[TrialRow], list[str]]:
                 wall_s=record.get("wall_s", 0.0),
             )
             grade = path.parent / "grade"
-            if (grade / "score.json").is_file():
+            if (grade / "m3.json").is_file():
+                row.m3 = json.loads((grade / "m3.json").read_text())["metrics"]
+            elif (grade / "score.json").is_file():
                 row.score = json.loads((grade / "score.json").read_text())
                 verdicts = json.loads((grade / "verdicts.json").read_text())["verdicts"]
                 row.failed_criteria = [v["criterion_id"] for v in verdicts if v["verdict"] in ("fail", "blocked")]
-            elif row.status != "error":
+            elif row.status != "error" and row.m3 is None:
                 notes.append(f"{row.trial_id}: not graded (run `mka grade {run_dir}`)")
             rows.append(row)
     return rows, notes

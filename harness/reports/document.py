@@ -55,6 +55,11 @@ def build_report(rows: list[TrialRow], notes: list[str], *, resamples: int = 10_
           f"{e['tokens_reasoning']:,.0f}", f"{e['turns']:.1f}", f"{e['wall_s']:.0f}", f"{e['cost_per_task']:.4f}",
           _num(e["wsr_per_1k_tokens"], "{:.4f}")] for e in board],
     ))
+    m3 = tables.m3_summary(rows)
+    if m3:
+        report.sections.append(Section(
+            "Tool use (M3, means over tool-use trials)", ["model", "variant", "trials", *tables.M3_KEYS, "M3 score"],
+            [[e["model"], e["variant"], str(e["trials"]), *(_num(e[k]) for k in tables.M3_KEYS), _num(e["m3"])] for e in m3]))
     sectors = tables.by_sector(rows)
     labels = sorted({label for models in sectors.values() for label in models})
     report.sections.append(Section("WSR by sector", ["sector", *labels],

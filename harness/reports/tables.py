@@ -109,3 +109,25 @@ def ablation(rows: list[TrialRow], tool: str = "view_image") -> list[dict]:
 
 def _label(model: str, variant: str) -> str:
     return model if variant == "default" else f"{model} [{variant}]"
+
+
+M3_KEYS = ("recall", "precision", "argument_similarity", "step_coherence", "order_consistency", "merge_purity")
+
+
+def m3_summary(rows: list[TrialRow]) -> list[dict]:
+    """Per model and variant over its tool-use trials: mean of each M3 metric and the M3 score.
+
+    Means over trials; `mka m3 score` gives the reference aggregation (micro / G-weighted)."""
+    groups: dict[tuple[str, str], list[dict]] = defaultdict(list)
+    for row in rows:
+        if row.m3 is not None:
+            groups[(row.model, row.variant)].append(row.m3)
+    out = []
+    for (model, variant), items in sorted(groups.items()):
+        entry = {"model": model, "variant": variant, "trials": len(items)}
+        for key in M3_KEYS:
+            entry[key] = mean(i[key] for i in items)
+        scores = [i["dimensions"]["m3"] for i in items if i["dimensions"]["m3"] is not None]
+        entry["m3"] = mean(scores) if scores else None
+        out.append(entry)
+    return out

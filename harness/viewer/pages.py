@@ -44,7 +44,7 @@ def trial_page(trial: Path) -> str:
              f"<b id='status'>{escape(record['status'])}</b> · turns {record.get('turns', 0)} · wall {record.get('wall_s', 0):.1f}s</p>",
              "<h2>Tool timeline</h2>", timeline_svg(events),
              "<h2>Deliverables</h2>", _deliverables(trial),
-             "<h2>Verdicts</h2>", _verdicts(trial),
+             "<h2>Verdicts</h2>", _verdicts(trial), _m3(trial),
              "<h2>Conversation</h2>", "".join(_event(e, trial.name) for e in events)]
     return page(trial.name, "".join(parts))
 
@@ -112,6 +112,20 @@ def _verdicts(trial: Path) -> str:
             for v in json.loads(path.read_text())["verdicts"]]
     return (f"<p>WSR {_wsr(_score(trial))}</p><table id='verdicts'><tr><th>criterion</th><th>verdict</th><th>decided by</th>"
             f"<th>evidence</th></tr>{''.join(rows)}</table>")
+
+
+def _m3(trial: Path) -> str:
+    """The M3 alignment of a graded tool-use trial: every reference call with the call it matched."""
+    path = trial / "grade" / "m3.json"
+    if not path.is_file():
+        return ""
+    from harness.m3.audit import audit_html
+
+    body = json.loads(path.read_text())
+    m = body["metrics"]
+    summary = ", ".join(f"{k.replace('_', ' ')} {m[k]:.3f}" for k in
+                        ("recall", "precision", "argument_similarity", "step_coherence", "order_consistency", "merge_purity"))
+    return f"<h2>M3 tool-call alignment</h2><p id='m3-summary'>{escape(summary)}</p>{audit_html(body['audit'])}"
 
 
 def _score(trial: Path) -> dict | None:
