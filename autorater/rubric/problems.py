@@ -13,6 +13,8 @@ from typing import Any
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
+from harness.validation import describe_error, format_loc
+
 from autorater.rubric.graph import find_cycles, format_cycle
 from autorater.rubric.model import REPLY_FILE, Criterion
 
@@ -39,25 +41,14 @@ def criterion_label(item: Any, index: int) -> str:
     return f"criterion {cid!r}" if isinstance(cid, str) and cid.strip() else f"criteria[{index}]"
 
 
-def _loc(loc: tuple[str | int, ...]) -> str:
-    out = ""
-    for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out
-
-
 def _describe(err: ErrorDetails) -> str:
-    kind, msg, value = err["type"], str(err["msg"]), err.get("input")
-    if kind == "extra_forbidden":
-        return "unknown field"
-    if kind == "missing":
-        return "missing (required)"
-    if err["loc"] and err["loc"][0] == "weight":
+    """Rubric-specific wording for weight and id; the generic wording otherwise."""
+    value = err.get("input")
+    if err["loc"] and err["loc"][0] == "weight" and err["type"] not in ("missing", "extra_forbidden"):
         return f"must be an integer from 1 to 5 (got {value!r})"  # one message for type and range
-    if kind == "string_pattern_mismatch":
+    if err["type"] == "string_pattern_mismatch":
         return f"must start with a letter or digit and use only letters, digits, '_', '.', '-' (got {value!r})"
-    msg = msg.removeprefix("Value error, ")
-    return msg if isinstance(value, (dict, list)) else f"{msg} (got {value!r})"
+    return describe_error(err, quote_value_errors=True)
 
 
 def _field_problems(item: dict[str, Any]) -> list[str]:
@@ -66,7 +57,7 @@ def _field_problems(item: dict[str, Any]) -> list[str]:
     try:
         Criterion.model_validate({k: v for k, v in item.items() if k not in LOADER_FIELDS})
     except ValidationError as exc:
-        out += [f"{_loc(tuple(e['loc'])) or '(criterion)'}: {_describe(e)}" for e in exc.errors()]
+        out += [f"{format_loc(tuple(e['loc'])) or '(criterion)'}: {_describe(e)}" for e in exc.errors()]
     return out
 
 

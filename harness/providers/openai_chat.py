@@ -4,20 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-import openai
 
 from harness.agent.messages import Message
 from harness.providers.base import ModelRequest, ModelResponse, Usage
-from harness.providers.sdk_provider import SdkProvider
+from harness.providers.sdk_provider import OpenAISdkProvider
 from harness.providers.wire import ToolNames, data_url, parse_call
 
 _STOPS = {"tool_calls": "tool_use", "function_call": "tool_use", "length": "length"}
 
 
-class OpenAIChatProvider(SdkProvider):
-    def _make_client(self, api_key: str):
-        return openai.AsyncOpenAI(api_key=api_key, base_url=self.settings.base_url, max_retries=0, timeout=self.settings.timeout_s)
-
+class OpenAIChatProvider(OpenAISdkProvider):
     async def complete(self, request: ModelRequest) -> ModelResponse:
         names = ToolNames([t.name for t in request.tools])
         body: dict[str, Any] = {

@@ -25,3 +25,12 @@ class SdkProvider:
     async def _send(self, create: Callable[..., Awaitable[T]], body: dict[str, Any]) -> T:
         extra = dict(self.settings.extra) or None  # models.yaml `extra`, merged into the request body
         return await call_with_retries(lambda: create(**body, extra_body=extra), attempts=self.settings.max_attempts)
+
+
+class OpenAISdkProvider(SdkProvider):
+    """The OpenAI SDK's client, shared by Chat Completions and Responses (and compatible endpoints)."""
+
+    def _make_client(self, api_key: str) -> Any:
+        import openai
+
+        return openai.AsyncOpenAI(api_key=api_key, base_url=self.settings.base_url, max_retries=0, timeout=self.settings.timeout_s)

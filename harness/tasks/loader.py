@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
-from pydantic_core import ErrorDetails
 
-from harness.tasks.model import SpecProblems, TaskSpec, cross_field_problems, format_loc
+from harness.tasks.model import SpecProblems, TaskSpec, cross_field_problems
+from harness.validation import describe_error, format_loc
 
 SOLUTION_ENTRIES = ("solve.sh", "solve.py")  # solve.sh first: it may orchestrate solve.py
 
@@ -107,23 +107,11 @@ def _validate_spec(toml_name: str, raw: dict[str, Any], problems: list[str]) -> 
             saw_cross_field = saw_cross_field or loc == ()
             problems += [f"{toml_name}: {format_loc(loc + sub)}: {msg}" for sub, msg in cause.problems]
             continue
-        problems.append(f"{toml_name}: {format_loc(loc) or '(top level)'}: {_describe(err)}")
+        problems.append(f"{toml_name}: {format_loc(loc) or '(top level)'}: {describe_error(err)}")
     if not saw_cross_field:
         # Field errors stop pydantic before the cross-field rules; run them on the raw data.
         problems += [f"{toml_name}: {format_loc(loc)}: {msg}" for loc, msg in cross_field_problems(raw)]
     return None
-
-
-def _describe(err: ErrorDetails) -> str:
-    kind, msg, value = err["type"], str(err["msg"]), err.get("input")
-    if kind == "extra_forbidden":
-        return "unknown field"
-    if kind == "missing":
-        return "missing (required)"
-    msg = msg.removeprefix("Value error, ")
-    if kind == "value_error" or isinstance(value, (dict, list)):
-        return msg  # our own messages already quote the value; containers are too long to echo
-    return f"{msg} (got {value!r})"
 
 
 def _walk_inputs(inputs: Path, problems: list[str]) -> list[str]:

@@ -17,6 +17,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from harness.validation import format_loc
+
 TASK_ID_PATTERN = r"^[a-z0-9][a-z0-9_\-]*$"
 
 DeliverableFormat = Literal["xlsx", "pptx", "docx", "pdf", "html", "png", "jpg", "csv", "json", "md", "txt"]
@@ -35,17 +37,6 @@ class SpecProblems(ValueError):
     def __init__(self, problems: list[tuple[Loc, str]]) -> None:
         self.problems = problems
         super().__init__("; ".join(f"{format_loc(loc)}: {msg}" for loc, msg in problems))
-
-
-def format_loc(loc: Loc) -> str:
-    """('deliverables', 0, 'path') -> 'deliverables[0].path' (how a TOML author reads it)."""
-    out = ""
-    for part in loc:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            out += f".{part}" if out else str(part)
-    return out
 
 
 def check_relative_path(value: str) -> str:
