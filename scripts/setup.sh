@@ -2,7 +2,7 @@
 # Install everything the harness needs on a Debian 12 machine. Safe to run again:
 # each step checks first and does nothing when its work is already done.
 #   - Debian packages: docker.io (engine), debootstrap (registry-free base image),
-#     docker-compose, python3-venv, chromium (viewer tests)
+#     docker-compose, python3-venv, chromium (viewer tests), tesseract (MCP server tests)
 #   - starts dockerd in the background if no engine answers
 #   - .venv with the harness and its test tools
 #   - the sandbox and autorater images (`mka image build`; reused when unchanged)
@@ -18,6 +18,7 @@ command -v debootstrap >/dev/null 2>&1 || missing+=(debootstrap)
 command -v docker-compose >/dev/null 2>&1 || missing+=(docker-compose)
 python3 -c "import ensurepip, venv" >/dev/null 2>&1 || missing+=(python3-venv python3-pip)
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)   # the viewer's browser test (never downloaded)
+command -v tesseract >/dev/null 2>&1 || missing+=(tesseract-ocr tesseract-ocr-eng)   # MCP image server tests on the host
 if [ ${#missing[@]} -gt 0 ]; then
   echo "==> installing Debian packages: ${missing[*]}"
   $SUDO apt-get update -qq
