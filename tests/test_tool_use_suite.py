@@ -1,0 +1,61 @@
+"""The bundled tool-use tasks: tagged for breakdowns, and solved end to end through the real
+MCP servers in the sandbox by their reference replay, scored by M3 (no LLM judge)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from harness.paths import project_root
+from harness.recording.trajectory import read_trajectory
+from harness.tasks import load_suite
+
+SUITE = project_root() / "tasks_showcase" / "tool_use"
+GROUPS = {
+    "chain": ("chain-3", "chain-5", "chain-10plus"),
+    "parallel": ("parallel-none", "parallel-some", "parallel-many"),
+    "modality": ("visual-heavy", "text-heavy"),
+    "dimension": ("dim-grounding", "dim-multihop", "dim-parallel", "dim-combined"),
+}
+
+
+def _tasks():
+    return [t for t in load_suite(SUITE) if t.kind == "tool_use"]
+
+
+def test_at_least_twenty_tasks_cover_every_tag_group():
+    tasks = _tasks()
+    assert len(tasks) >= 20
+    tags = Counter(tag for t in tasks for tag in t.spec.tags)
+    for group, values in GROUPS.items():
+        for value in values:
+            assert tags[value] >= 1, f"no task tagged {value} ({group})"
+        assert sum(tags[v] for v in values) == len(tasks), f"every task has exactly one {group} tag"
+    for task in tasks:
+        reference = json.loads(task.reference_path.read_text())
+        assert reference["id"] == task.id and reference["steps"] and reference["final_reply"]
+        assert task.spec.tool_use.images and task.spec.tool_use.mcp_servers
+
+
+@pytest.mark.docker
+def test_reference_replays_solve_every_task_and_score_perfectly(tmp_path, sandbox_image):
+    out = tmp_path / "run"
+    for args in (("run", str(SUITE), "--kind", "tool_use", "--agent", "oracle", "--out", str(out), "--concurrency", "2"),
+                 ("grade", str(out))):
+        result = subprocess.run([sys.executable, "-m", "harness.cli.main", *args], capture_output=True, text=True, timeout=3600)
+        assert result.returncode == 0, result.stderr[-3000:]
+    trials = sorted((out / "trials").iterdir())
+    assert len(trials) == len(_tasks())
+    for trial in trials:
+        assert json.loads((trial / "trial.json").read_text())["status"] == "finished", trial.name
+        failed = [e for e in read_trajectory(trial / "trajectory.jsonl") if e["type"] == "tool_result" and not e["ok"]]
+        assert not failed, f"{trial.name}: {failed[0]['name']}: {failed[0]['text'][:300]}"
+        metrics = json.loads((trial / "grade" / "m3.json").read_text())["metrics"]
+        for key in ("recall", "precision", "step_coherence", "order_consistency", "merge_purity"):
+            assert metrics[key] == pytest.approx(1.0), f"{trial.name}: {key} = {metrics[key]}"
+        assert metrics["argument_similarity"] == pytest.approx(1.0, abs=1e-5)
