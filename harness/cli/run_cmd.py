@@ -5,13 +5,12 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from datetime import UTC, datetime
+from collections import Counter
 from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 
 import typer
-from collections import Counter
-
 from rich.console import Group
 from rich.live import Live
 from rich.table import Table
@@ -21,14 +20,14 @@ from harness.cli.common import console, docker_client, fail
 from harness.images import ImageMissingError, resolve_image
 from harness.paths import project_root
 from harness.provenance import harness_identity, image_digests
-from harness.submission.hashing import file_sha256, folder_sha256
 from harness.providers.registry import MissingApiKeyError
 from harness.providers.settings import ModelsFileError
-from harness.runner.agents import AgentSpec, AgentSpecError, build_agent
 from harness.recording.trial import COMPLETED_STATUSES, TrialRecord
+from harness.runner.agents import AgentSpec, AgentSpecError, build_agent
 from harness.runner.suite import SuiteRunner, SuiteState
 from harness.runner.trial import TrialSpec
 from harness.tasks import TaskError, load_suite
+from harness.submission.hashing import file_sha256, folder_sha256
 from harness.tools.registry import ToolConfigError, make_tools
 
 
@@ -63,18 +62,19 @@ def run(
         fail(f"{target}: no {kind or ''} tasks to run".replace("  ", " "))
     image = _preflight(tasks, agents, models_file, set(disable_tool) | set(ablate))
     limits = {"max_turns": max_turns, "wall_clock_s": wall_clock_s, "max_cost_usd": max_cost}
+    overrides = {key: value for key, value in limits.items() if value is not None}
     # Each variant is a set of disabled tools: the plain one, plus one per --ablate tool.
     variants = [frozenset(disable_tool)] + [frozenset(disable_tool) | {tool} for tool in ablate]
     specs = [
         TrialSpec(
-            task_dir=task.root, agent=a, out_dir=out, trial_id=_trial_id(task.id, a.label + _variant_suffix(v), r),
-            run_id=out.resolve().name, disabled_tools=v, models_file=models_file,
-            search=search, image=image, limit_overrides={k: v for k, v in limits.items() if v is not None},
+            task_dir=task.root, agent=a, out_dir=out, trial_id=_trial_id(task.id, a.label + _variant_suffix(variant), r),
+            run_id=out.resolve().name, disabled_tools=variant, models_file=models_file,
+            search=search, image=image, limit_overrides=overrides,
         )
-        for task in tasks for a in agents for v in variants for r in range(1, repeats + 1)
+        for task in tasks for a in agents for variant in variants for r in range(1, repeats + 1)
     ]
     _write_run_json(out, tasks, agents, image, {"repeats": repeats, "disabled_tools": sorted(disable_tool), "ablate": ablate,
-                    "concurrency": concurrency, "search": search, "limits": {k: v for k, v in limits.items() if v is not None}})
+                    "concurrency": concurrency, "search": search, "limits": overrides})
     specs, kept = _resume(specs, max_attempts)
     if kept:
         console.print(f"{len(kept)} trial(s) already finished in {out}: kept, not rerun")
