@@ -75,7 +75,7 @@ def score(
     tau_weak: float = typer.Option(0.60, "--tau-weak", help="Least similarity of a match."),
     tau_strong: float = typer.Option(0.80, "--tau-strong", help="Similarity of a strong match."),
     batch_size: int = typer.Option(256, "--batch-size", min=1, help="Encoder batch size (default mode)."),
-    ignore_tool: list[str] = typer.Option(["finish"], "--ignore-tool", help="Harness tools dropped from trial predictions unless the reference calls them."),
+    ignore_tool: list[str] = typer.Option(["finish", "view_image"], "--ignore-tool", help="Harness tools dropped from trial predictions unless the reference calls them."),
     audit: Path | None = typer.Option(None, "--audit", help="Write the per-task alignment tables as JSON."),
     json_out: Path | None = typer.Option(None, "--json", help="Write the metrics as JSON."),
 ) -> None:

@@ -24,8 +24,10 @@ class ScoreOptions:
     thresholds: Thresholds = Thresholds()
     compat: bool = False  # --compat reference: the reference scorer bit for bit
     batch_size: int = 256  # encoder batch in default mode (compat uses the reference's 64)
-    # Harness bookkeeping tools dropped from trial predictions unless the reference calls them.
-    ignore_tools: frozenset[str] = frozenset({"finish"})
+    # Harness bookkeeping tools dropped from trial predictions unless the reference calls them:
+    # finish ends a trial, and view_image is how our agents see the image the reference
+    # benchmark puts in the prompt, so neither is an extra action.
+    ignore_tools: frozenset[str] = frozenset({"finish", "view_image"})
 
 
 @dataclass
