@@ -32,7 +32,8 @@ def leaderboard(rows: list[TrialRow], *, resamples: int = 10_000) -> list[dict]:
             entry[metric] = (s.mean, s.ci_low, s.ci_high)
             entry["tasks"] = max(entry.get("tasks", 0), s.n_tasks)
     for (model, variant), entry in table.items():
-        mine = [r for r in rows if (r.model, r.variant) == (model, variant)]
+        # Rubric-graded trials only: tool-use trials have their own M3 section.
+        mine = [r for r in rows if (r.model, r.variant) == (model, variant) and r.m3 is None]
         tokens = [r.tokens for r in mine]
         entry["trials"] = len(mine)
         entry["decided"] = mean(d for r in mine if (d := r.decided_share()) is not None) if mine else None
@@ -90,8 +91,8 @@ def ablation(rows: list[TrialRow], tool: str = "view_image") -> list[dict]:
     out = []
     ablated = f"no-{tool}"
     for model in sorted({r.model for r in rows}):
-        base = [r for r in rows if r.model == model and r.variant == "default"]
-        without = [r for r in rows if r.model == model and r.variant == ablated]
+        base = [r for r in rows if r.model == model and r.variant == "default" and r.m3 is None]
+        without = [r for r in rows if r.model == model and r.variant == ablated and r.m3 is None]
         if not base or not without:
             continue
         entry = {"model": model}
