@@ -102,7 +102,7 @@ async def run_trial(
                 ctx.extras[BACKEND_EXTRA] = make_backend(spec.search or f"offline:{task.web_search_corpus_dir}")
             mcp_tools = await connect_servers(mcp_stack, sandbox, _mcp_servers(task))
             if mcp_tools:
-                trajectory.emit("user", kind="mcp_tools", text=", ".join(t.name for t in mcp_tools))
+                trajectory.emit("mcp_connected", tools=[t.name for t in mcp_tools])
             runner = ToolRunner(tools + mcp_tools, ctx, trajectory, MediaStore(trial_dir / "media"))
             loop = AgentLoop(
                 provider, runner, trajectory, limits=limits,
