@@ -284,9 +284,10 @@ def decode_qr(path: PathArg, region: RegionArg = None) -> dict[str, Any]:
     for code in codes:
         text = "".join(e.data if isinstance(e.data, str) else e.data.decode("utf-8", "replace")
                        for e in code.data_entries)
-        results.append({"text": text, "version": code.version,
-                        "corners": [[int(x) + dx, int(y) + dy] for x, y in code.corners],
-                        "center": [int(code.center[0]) + dx, int(code.center[1]) + dy]})
+        corners = [[int(x) + dx, int(y) + dy] for x, y in code.corners]
+        # The centre from the corners: one of deqr's decoders reports an unreliable `center`.
+        center = [sum(c[0] for c in corners) // len(corners), sum(c[1] for c in corners) // len(corners)]
+        results.append({"text": text, "version": code.version, "corners": corners, "center": center})
     results.sort(key=lambda r: (r["center"][1], r["center"][0]))
     return {"count": len(results), "codes": results}
 
