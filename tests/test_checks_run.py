@@ -74,6 +74,10 @@ CASES: list[tuple[str, str | None, dict]] = [
     case("reply-regex", REPLY, "reply.regex", pattern=r"summary\.xlsx"),
     case("reply-number", REPLY, "reply.number", expected=153900, label="grand total"),
     case("reply-mentions", REPLY, "reply.mentions_all", items=["summary.xlsx", "deck.pptx", "North"]),
+    # text.* are the reply checks on a text deliverable (a CSV read as text here).
+    case("text-regex", CSV, "text.regex", pattern=r"^West,20000"),
+    case("text-number", CSV, "text.number", expected=36900, label="West"),
+    case("text-mentions", CSV, "text.mentions_all", items=["North", "total"]),
 ]
 
 

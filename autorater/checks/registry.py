@@ -15,7 +15,7 @@ Evaluator = Callable[[Any, CheckContext], CheckResult]
 _MODULES = {
     "xlsx": "xlsx_checks", "docx": "docx_checks", "pptx": "pptx_checks", "pdf": "pdf_checks",
     "html": "html_checks", "image": "image_checks", "csv": "tabular_checks", "json": "tabular_checks",
-    "reply": "reply_checks",
+    "reply": "reply_checks", "text": "reply_checks",
 }
 
 

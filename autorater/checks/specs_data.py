@@ -153,4 +153,26 @@ class ReplyMentionsAll(StrictModel):
         return self
 
 
-DATA_SPECS = (CsvColumnExists, CsvValue, JsonKeyExists, JsonValue, ReplyRegex, ReplyNumber, ReplyMentionsAll)
+# -- plain-text deliverables (md, txt, ...): the reply checks, on a file named by `file` ----
+
+
+class TextRegex(FileSpec, ReplyRegex):
+    """reply.regex on a text deliverable (Markdown, plain text, ...) named by `file`."""
+
+    kind: Literal["text.regex"]  # type: ignore[assignment]
+
+
+class TextNumber(FileSpec, ReplyNumber):
+    """reply.number on a text deliverable named by `file`."""
+
+    kind: Literal["text.number"]  # type: ignore[assignment]
+
+
+class TextMentionsAll(FileSpec, ReplyMentionsAll):
+    """reply.mentions_all on a text deliverable named by `file`."""
+
+    kind: Literal["text.mentions_all"]  # type: ignore[assignment]
+
+
+DATA_SPECS = (CsvColumnExists, CsvValue, JsonKeyExists, JsonValue, ReplyRegex, ReplyNumber, ReplyMentionsAll,
+              TextRegex, TextNumber, TextMentionsAll)
