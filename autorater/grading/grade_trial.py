@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from harness.providers.settings import ModelSettings
-from harness.recording.trial import COMPLETED_STATUSES, TrialRecord
+from harness.recording.trial import TrialRecord
 from harness.sandbox import DockerSandbox, SandboxLimits, SandboxSpec
 from harness.sandbox.types import GiB, MiB
 from harness.tasks import Task
@@ -23,7 +23,6 @@ from autorater.judge.judge import LlmJudge
 from autorater.rubric import load_rubric, topological_order
 from autorater.scoring import score_trial
 
-GRADABLE_STATUSES = COMPLETED_STATUSES
 # The grading container: no network, ever; generous output so check results are not cut.
 GRADING_LIMITS = SandboxLimits(memory_bytes=8 * GiB, cpus=2, pids=512, output_head_bytes=8 * MiB, output_tail_bytes=64 * 1024)
 

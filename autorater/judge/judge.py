@@ -12,7 +12,7 @@ from harness.providers.registry import make_provider
 from harness.providers.settings import ModelSettings
 from harness.recording.trajectory import MediaStore, TrajectoryWriter
 from harness.sandbox.types import Sandbox
-from harness.tools.base import ImageLimits, ToolContext
+from harness.tools.base import ToolContext, image_limits_of
 
 from autorater.scoring.verdicts import Verdict
 from autorater.judge.tools import InspectTool, LookTool, SubmitVerdictsTool
@@ -75,8 +75,7 @@ class LlmJudge:
         label = f"judge-{self._calls:02d}"
         submit = SubmitVerdictsTool([c.id for c in criteria])
         trajectory = TrajectoryWriter(self.out_dir / f"{label}.jsonl")
-        limits = self.settings.image_limits
-        ctx = ToolContext(self.sandbox, self.out_dir, ImageLimits(limits.max_pixels, limits.max_side, limits.max_bytes))
+        ctx = ToolContext(self.sandbox, self.out_dir, image_limits_of(self.settings))
         runner = ToolRunner(
             [InspectTool(), LookTool(), submit], ctx, trajectory, MediaStore(self.out_dir / "media"),
             finish_tool=SubmitVerdictsTool.name,

@@ -13,10 +13,10 @@ from harness.images import ImageMissingError, resolve_image
 from harness.paths import project_root
 from harness.providers.registry import MissingApiKeyError, make_provider
 from harness.providers.settings import ModelsFileError, resolve_model
-from harness.recording.trial import TrialRecord
+from harness.recording.trial import COMPLETED_STATUSES, TrialRecord
 from harness.tasks import TaskError, load_task
 
-from autorater.grading.grade_trial import GRADABLE_STATUSES, GradeSpec, grade_trial
+from autorater.grading.grade_trial import GradeSpec, grade_trial
 from autorater.grading.tool_use import grade_tool_use
 from autorater.rubric import RubricError
 
@@ -42,7 +42,7 @@ def grade(
     specs, skipped, tool_use = [], [], []
     for trial_dir in trial_dirs:
         record = TrialRecord.read(trial_dir)
-        if record.status not in GRADABLE_STATUSES:
+        if record.status not in COMPLETED_STATUSES:
             skipped.append((trial_dir.name, f"status {record.status}"))
             continue
         graded = (trial_dir / "grade" / "score.json").exists() or (trial_dir / "grade" / "m3.json").exists()

@@ -30,7 +30,7 @@ from harness.sandbox import DockerSandbox, SandboxLimits, SandboxSpec
 from harness.sandbox.client import shared_client
 from harness.sandbox.types import GiB
 from harness.tasks import Task, load_task
-from harness.tools.base import ImageLimits, ToolContext
+from harness.tools.base import ToolContext, image_limits_of
 from harness.tools.registry import make_tools
 from harness.tools.web_search import BACKEND_EXTRA, make_backend
 
@@ -97,7 +97,7 @@ async def run_trial(
             await sandbox.copy_in(task.inputs_dir)
             if spec.agent.kind == "oracle" and task.kind == "deliverable":
                 await sandbox.copy_in(task.root / "solution", ORACLE_DIR)
-            ctx = ToolContext(sandbox, trial_dir, _image_limits(built.settings), tuple(task.deliverable_paths))
+            ctx = ToolContext(sandbox, trial_dir, image_limits_of(built.settings), tuple(task.deliverable_paths))
             if any(t.name == "web_search" for t in tools):
                 ctx.extras[BACKEND_EXTRA] = make_backend(spec.search or f"offline:{task.web_search_corpus_dir}")
             mcp_tools = await connect_servers(mcp_stack, sandbox, _mcp_servers(task))
@@ -183,12 +183,6 @@ def _sandbox_limits(task: Task) -> SandboxLimits:
 def _exec_timeout(task: Task) -> float:
     return _sandbox_limits(task).exec_timeout_s
 
-
-def _image_limits(settings) -> ImageLimits:
-    if settings is None:
-        return ImageLimits()
-    s = settings.image_limits
-    return ImageLimits(max_pixels=s.max_pixels, max_side=s.max_side, max_bytes=s.max_bytes)
 
 
 def _pricer(settings) -> Callable[[Usage], float]:

@@ -23,6 +23,14 @@ class ImageLimits:
     max_bytes: int | None = None
 
 
+def image_limits_of(settings) -> ImageLimits:
+    """The tool-side limits for a model's settings (None: a deterministic agent, no limits)."""
+    if settings is None:
+        return ImageLimits()
+    s = settings.image_limits
+    return ImageLimits(max_pixels=s.max_pixels, max_side=s.max_side, max_bytes=s.max_bytes)
+
+
 @dataclass
 class ToolContext:
     sandbox: Sandbox
