@@ -127,7 +127,7 @@ def test_cli_calibrate(here: Path) -> None:
     make_rubric(here / "rubrics")
     make_rubric(here / "rubrics", task="idle")
     runs = baselines(here)
-    args = ["rubric", "calibrate", "--baseline", str(runs[0]), "--baseline", str(runs[1])]
+    args = ["rubric", "calibrate", "--rubrics", "rubrics", "--baseline", str(runs[0]), "--baseline", str(runs[1])]
     result = CliRunner().invoke(CLI, [*args, "--dry-run"])
     assert result.exit_code == 0, result.output
     assert "would write rubrics/t.calibration.yaml" in result.output

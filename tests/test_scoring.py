@@ -36,7 +36,7 @@ def test_hand_computed_wsr_and_subsets() -> None:
     assert s.climb_wsr == pytest.approx(1.0)  # (a + c) / (a + c)
     assert s.regression_wsr == 0.0
     assert s.wsr_bounds == pytest.approx((5 / 11, 5 / 11))
-    assert s.complete and s.counts == {"pass": 2, "fail": 1, "blocked": 1, "unjudged": 0}
+    assert s.complete and s.counts == {"pass": 2, "fail": 1, "blocked": 1, "unjudged": 0, "error": 0}
     assert (s.total_weight, s.passed_weight, s.untiered) == (11, 5, 1)
     assert (s.task, s.trial_id, s.model) == ("t", "t1", "m")
 

@@ -14,7 +14,7 @@ import pytest
 
 from harness.sandbox.prune import prune_containers
 
-from tests.fakes.llm_server import FakeLLMServer, FakeTurn
+from tests.fakes.llm_server import FakeError, FakeLLMServer, FakeTurn
 
 pytestmark = pytest.mark.docker
 TASK = Path(__file__).parent / "data" / "tasks" / "sales_summary"
@@ -48,18 +48,41 @@ def test_sigkill_mid_suite_loses_nothing_and_redoes_nothing(tmp_path, docker_cli
     assert all(after[name] == text for name, text in before.items())  # finished trials untouched
 
 
-def test_errored_trials_are_retried_up_to_max_attempts(tmp_path, sandbox_image):
+def test_an_agent_that_never_finishes_is_the_models_failure_not_retried(tmp_path, sandbox_image):
     script = tmp_path / "broken.yaml"
     script.write_text("turns:\n  - text: I will never finish\n")
     out = tmp_path / "out"
-    attempts = []
-    for _ in range(3):
-        result = subprocess.run(_cmd("run", str(TASK), "--agent", f"script:{script}", "--max-attempts", "2", "--out", str(out)),
-                                capture_output=True, text=True, timeout=300)
-        record = json.loads((out / "trials" / "sales_summary__script_broken__r1" / "trial.json").read_text())
-        attempts.append((record["status"], record["config"]["attempt"], result.returncode))
-    assert attempts[0] == ("error", 1, 1) and attempts[1] == ("error", 2, 1)
-    assert attempts[2][:2] == ("error", 2)  # the third invocation kept it: max attempts reached
+    result = subprocess.run(_cmd("run", str(TASK), "--agent", f"script:{script}", "--max-attempts", "3", "--out", str(out)),
+                            capture_output=True, text=True, timeout=300)
+    record = json.loads((out / "trials" / "sales_summary__script_broken__r1" / "trial.json").read_text())
+    assert result.returncode == 0, result.stderr
+    assert (record["status"], record["config"]["attempt"]) == ("no_finish", 1)  # graded on what it delivered
+
+
+def test_infrastructure_failures_are_retried_then_reported_never_dropped(tmp_path, sandbox_image):
+    """A provider that rejects the key (401) is an infrastructure failure: retried within the run
+    up to --max-attempts, flagged with every earlier error, and kept as infra_error after that."""
+    with FakeLLMServer() as server:
+        server.default = FakeError(401)
+        models = tmp_path / "models.yaml"
+        models.write_text(f"models:\n  openai:fake:\n    base_url: {server.base_url}/v1\n    context_window: 100000\n"
+                          "    max_attempts: 1\n    prices: {input: 1.0, cached_input: 0.5, output: 2.0}\n")
+        out = tmp_path / "out"
+        env = {**os.environ, "OPENAI_API_KEY": "test-key"}
+        attempts = []
+        for _ in range(2):
+            result = subprocess.run(_cmd("run", str(TASK), "--model", "openai:fake", "--models-file", str(models),
+                                         "--max-attempts", "2", "--out", str(out)),
+                                    capture_output=True, text=True, timeout=300, env=env)
+            record = json.loads((out / "trials" / "sales_summary__openai_fake__r1" / "trial.json").read_text())
+            attempts.append((record["status"], record["config"]["attempt"], len(record["config"]["previous_errors"]),
+                             result.returncode))
+        calls = len(server.requests)
+    assert attempts[0] == ("infra_error", 2, 1, 1)  # retried once within the run, the first error kept
+    assert attempts[1] == ("infra_error", 2, 1, 1)  # max attempts reached: kept, not run a third time
+    assert calls == 2
+    graded = subprocess.run(_cmd("grade", str(out)), capture_output=True, text=True, timeout=300)
+    assert "status infra_error" in graded.stderr  # never graded as the model's work
 
 
 def test_the_cost_budget_stops_launching_trials_and_says_so(tmp_path, sandbox_image, monkeypatch):

@@ -12,7 +12,7 @@ from typing import Any
 
 from autorater.checks.context import CheckContext, Memo
 from autorater.checks.registry import evaluator
-from autorater.checks.result import Absent, CheckError, CheckResult, Deadline, failed
+from autorater.checks.result import Absent, CheckError, CheckResult, Deadline, InfraError, failed
 from autorater.checks.specs import CheckSpecError, parse_check, reads_reply
 
 REPLY_FILE = "final_reply.md"
@@ -86,7 +86,7 @@ def _evaluate(
     try:
         spec = parse_check(check.get("spec"))  # type: ignore[arg-type]
     except CheckSpecError as exc:
-        return failed(f"invalid check spec: {exc}")
+        return failed(f"invalid check spec: {exc}", infra=True)  # the rubric's fault, not the model's
     kind: str = spec.kind  # type: ignore[attr-defined]
     try:
         with deadline(timeout_s):
@@ -99,13 +99,15 @@ def _evaluate(
             ctx = CheckContext(root, path, rel, started + timeout_s, work_dir, memo)
             return evaluator(kind)(spec, ctx)
     except Deadline:
-        return failed(f"{kind} timed out after {timeout_s:g}s (per-check limit)")
+        return failed(f"{kind} timed out after {timeout_s:g}s (per-check limit)", infra=True)
     except Absent as exc:
         return CheckResult(passed=False, evidence=f"{exc} → fail")
+    except InfraError as exc:
+        return failed(str(exc), infra=True)
     except CheckError as exc:
         return failed(str(exc))
     except MemoryError:
-        return failed(f"{kind} ran out of memory (the grader's per-check memory limit) reading the file")
+        return failed(f"{kind} ran out of memory (the grader's per-check memory limit) reading the file", infra=True)
     except RecursionError:
         return failed(f"{kind} could not evaluate the file: nesting too deep")
     except Exception as exc:  # noqa: BLE001 - a parser failing on untrusted input is a failed check

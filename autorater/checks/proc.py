@@ -14,7 +14,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from autorater.checks.result import CheckTimeout
+from autorater.checks.result import CheckTimeout, InfraError
 
 
 @dataclass(frozen=True)
@@ -65,10 +65,13 @@ def run(argv: list[str], timeout_s: float, *, env: dict[str, str] | None = None,
     """Run `argv`; on timeout (or any interruption, e.g. the check's own deadline) kill its tree."""
     if timeout_s <= 0:
         raise CheckTimeout(f"no time left to run {what or argv[0]}")
-    proc = subprocess.Popen(
-        argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        env={**os.environ, **(env or {})}, preexec_fn=_lift_memory_limit,  # noqa: PLW1509 - single-threaded
-    )
+    try:
+        proc = subprocess.Popen(
+            argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            env={**os.environ, **(env or {})}, preexec_fn=_lift_memory_limit,  # noqa: PLW1509 - single-threaded
+        )
+    except OSError as exc:  # the grading image lacks the tool: the grader's fault, not the file's
+        raise InfraError(f"cannot start {what or argv[0]}: {exc.strerror or exc} (is it installed in the grading image?)") from None
     try:
         out, err = proc.communicate(timeout=timeout_s)
     except subprocess.TimeoutExpired:

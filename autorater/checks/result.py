@@ -10,12 +10,16 @@ from typing import Any
 class CheckResult:
     """passed: the verdict. evidence: what was found, where, and the rule applied (always set).
     where: a location such as "Totals!B6", "slide 3", "page 2". error: set when the check could
-    not be evaluated (missing/corrupt/refused file, timeout, crash); passed is then False."""
+    not be evaluated (missing/corrupt/refused file, timeout, crash); passed is then False.
+    infra: the error is the grader's, not the deliverable's (a timeout, a crashed worker, a
+    missing tool, an invalid spec): the host retries it once and otherwise records verdict
+    "error" — undecided, never a fail the model is charged with."""
 
     passed: bool
     evidence: str
     where: str | None = None
     error: str | None = None
+    infra: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -30,7 +34,12 @@ class Absent(Exception):  # noqa: N818
     column...): an ordinary failed verdict, not an evaluation error."""
 
 
-class CheckTimeout(CheckError):
+class InfraError(CheckError):
+    """The grader itself could not evaluate (a tool it needs is missing or failed to start):
+    an infrastructure error, never the deliverable's fault."""
+
+
+class CheckTimeout(InfraError):
     """A bounded step (a subprocess, a conversion) ran out of time."""
 
 
@@ -39,9 +48,9 @@ class Deadline(BaseException):  # noqa: N818 - not an Exception on purpose
     `except Exception` cannot swallow it and carry on past the deadline."""
 
 
-def failed(reason: str, where: str | None = None) -> CheckResult:
+def failed(reason: str, where: str | None = None, *, infra: bool = False) -> CheckResult:
     """A could-not-evaluate result: the reason is both the evidence and the error."""
-    return CheckResult(passed=False, evidence=reason, where=where, error=reason)
+    return CheckResult(passed=False, evidence=reason, where=where, error=reason, infra=infra)
 
 
 def verdict(ok: bool, evidence: str, where: str | None = None) -> CheckResult:

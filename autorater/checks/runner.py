@@ -44,7 +44,8 @@ def _emit(record: dict[str, Any]) -> None:
 
 
 def _crash_record(check: dict[str, Any], reason: str, started: float) -> dict[str, Any]:
-    return {"id": check.get("id"), **failed(reason).to_json(), "duration_s": round(time.monotonic() - started, 3)}
+    # A hung or crashed worker is the grader's failure: the host retries the check alone.
+    return {"id": check.get("id"), **failed(reason, infra=True).to_json(), "duration_s": round(time.monotonic() - started, 3)}
 
 
 def _worker(checks: list[dict[str, Any]], out_fd: int, job: dict[str, Any], poisoned: dict[str, str]) -> None:

@@ -1,7 +1,8 @@
 """Decide criteria in prerequisite order: checks first, the judge for the rest, blocking on failure.
 
 A criterion whose prerequisite failed (or was blocked) is blocked and never sent to a
-judge; one whose prerequisite is unjudged is unjudged too. Judge-only criteria are sent in
+judge; one whose prerequisite is undecided (unjudged, or error for infrastructure reasons)
+is undecided the same way, because its fate depends on a verdict nobody could give. Judge-only criteria are sent in
 rounds: those whose prerequisites are all passed go in the next round."""
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ def _gate(criterion: CriterionLike, prereqs: list[Verdict | None]) -> Verdict | 
                            blocked_by=prereq.criterion_id)
     for prereq in prereqs:
         assert prereq is not None
-        if prereq.verdict == "unjudged":
-            return Verdict(criterion_id=criterion.id, verdict="unjudged", decided_by="none", rationale=f"prerequisite {prereq.criterion_id} is unjudged",
-                           blocked_by=prereq.criterion_id)
+        if prereq.verdict in ("unjudged", "error"):
+            return Verdict(criterion_id=criterion.id, verdict=prereq.verdict, decided_by="none",
+                           rationale=f"prerequisite {prereq.criterion_id} is {prereq.verdict}", blocked_by=prereq.criterion_id)
     return None

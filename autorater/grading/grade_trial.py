@@ -66,17 +66,19 @@ async def grade_trial(spec: GradeSpec) -> dict:
         "rubric_sha256": hashlib.sha256(spec.rubric_path.read_bytes()).hexdigest(),
         "judge": spec.judge.spec if spec.judge else None,
         "judge_usage": judge.usage if judge else None,
+        "judge_errors": judge.errors if judge else [],
     }
     write_verdicts(grade_dir / "verdicts.json", header, verdicts)
     score = score_trial(rubric, verdicts).to_json()
     (grade_dir / "score.json").write_text(json.dumps({**header, **score}, indent=2))
-    return score
+    return {**header, **score}
 
 
 def _from_check(criterion, outcome: CheckOutcome) -> Verdict:
     kind = criterion.check.get("kind", "?")
     reason = outcome.evidence + (f" (error: {outcome.error})" if outcome.error else "")
     cited = [(criterion.check or {}).get("file") or criterion.file or "final_reply.md"]
-    return Verdict(criterion_id=criterion.id, verdict="pass" if outcome.passed else "fail", decided_by=f"check:{kind}",
+    state = "error" if outcome.infra else ("pass" if outcome.passed else "fail")
+    return Verdict(criterion_id=criterion.id, verdict=state, decided_by=f"check:{kind}",
                    rationale=reason.strip(),
                    evidence=(outcome.where + ": " if outcome.where else "") + outcome.evidence, cited_files=cited)

@@ -56,6 +56,7 @@ class LlmJudge:
         self.max_turns = max_turns
         self.ask_again = ask_again
         self.usage: dict[str, float] = {"input": 0, "output": 0, "cost_usd": 0.0}
+        self.errors: list[str] = []  # judge outages (provider failures after retries), for the grade's header
         self._calls = 0
 
     async def __call__(self, criteria: list[Any]) -> dict[str, Verdict]:
@@ -94,8 +95,16 @@ class LlmJudge:
         self.usage["output"] += result.usage.output
         self.usage["cost_usd"] += result.cost_usd
         by = f"llm:{self.settings.spec}"
-        return {
+        decided = {
             cid: Verdict(criterion_id=cid, verdict=v["verdict"], decided_by=by, rationale=v["rationale"],
                          evidence=v["rationale"], cited_files=v.get("cited_files", []))
             for cid, v in submit.received.items()
         }
+        if result.status == "error":
+            # An outage is the grader's failure, not the deliverable's: what the judge did not
+            # decide is "error" (undecided, with the reason), never a fail and never re-asked.
+            reason = f"judge outage ({label}): {result.error}"
+            self.errors.append(reason)
+            decided.update({c.id: Verdict(criterion_id=c.id, verdict="error", decided_by=by, rationale=reason)
+                            for c in criteria if c.id not in decided})
+        return decided

@@ -17,6 +17,9 @@ from harness.tasks.model import check_relative_path
 Objective = Literal["primary", "secondary"]
 Tier = Literal["climb", "regression"]
 TierSource = Literal["rubric", "calibration"]
+# Where a rubric's authored tiers come from: set by its author, or copied in from a calibration.
+RubricTierSource = Literal["author", "calibrated"]
+RUBRIC_TIER_SOURCES = ("author", "calibrated")
 
 # Ids show up in verdicts, CSV label files and command lines: no spaces, no quoting needed.
 CRITERION_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.\-]*$"
@@ -74,6 +77,7 @@ class CalibrationFile(_Strict):
 
 class Rubric(_Strict):
     task: str = Field(min_length=1)
+    tier_source: RubricTierSource = "author"
     criteria: list[Criterion] = Field(min_length=1)
     # The calibration overlay that was applied, if any (provenance per criterion).
     calibration: CalibrationFile | None = None
@@ -84,3 +88,14 @@ class Rubric(_Strict):
     @property
     def total_weight(self) -> int:
         return sum(c.weight for c in self.criteria)
+
+    def tier_provenance(self) -> str:
+        """Where this rubric's tiers come from, in one line for reports: the author's
+        judgement, or a calibration against baseline runs (named, with its date)."""
+        calibrated = [c for c in self.criteria if c.tier_source == "calibration"]
+        if not calibrated or self.calibration is None:
+            return "author" if self.tier_source == "author" else "calibrated (no sidecar applied)"
+        first = self.calibration.criteria[calibrated[0].id].provenance
+        runs = ", ".join(str(b) for b in first.get("baselines", [])) or "baselines not recorded"
+        when = first.get("date") or first.get("calibrated") or "date not recorded"
+        return f"calibrated: {len(calibrated)}/{len(self.criteria)} criteria from {runs} ({when})"

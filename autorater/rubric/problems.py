@@ -16,9 +16,9 @@ from pydantic_core import ErrorDetails
 from harness.validation import describe_error, format_loc
 
 from autorater.rubric.graph import find_cycles, format_cycle
-from autorater.rubric.model import REPLY_FILE, Criterion
+from autorater.rubric.model import REPLY_FILE, RUBRIC_TIER_SOURCES, Criterion
 
-TOP_LEVEL_KEYS = ("task", "criteria")
+TOP_LEVEL_KEYS = ("task", "tier_source", "criteria")
 LOADER_FIELDS = ("tier_source",)  # filled by the loader; an author writing them is a mistake
 REPLY_KIND_PREFIX = "reply."  # check kinds that read the final reply, never a deliverable
 
@@ -130,6 +130,8 @@ def rubric_problems(raw: Any, name: str, *, task_id: str | None = None,
         problems.append(f"{name}: task: must be the task id (got {task!r})")
     elif task_id is not None and task != task_id:
         problems.append(f"{name}: task: must equal the task id {task_id!r} (got {task!r})")
+    if "tier_source" in raw and raw["tier_source"] not in RUBRIC_TIER_SOURCES:
+        problems.append(f"{name}: tier_source: must be one of {', '.join(RUBRIC_TIER_SOURCES)} (got {raw['tier_source']!r})")
 
     criteria = raw.get("criteria")
     if not isinstance(criteria, list) or not criteria:

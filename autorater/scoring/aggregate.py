@@ -130,3 +130,83 @@ def paired_bootstrap(a: Mapping[str, float], b: Mapping[str, float], *, n_resamp
     low, high = percentile_ci(bootstrap_means(diffs, n_resamples, seed), confidence)
     return PairedResult(n_tasks=len(shared), mean_diff=float(diffs.mean()), ci_low=low, ci_high=high,
                         significant=bool(low > 0 or high < 0), tasks=shared)
+
+
+# -- bounds: a score with undecided weight is an interval, and so is any mean of them ------
+
+Interval = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class BoundsSummary:
+    """Mean over tasks of per-task [lower, upper] bounds (undecided as fail / as pass).
+
+    The CI runs from the lower bound's CI low to the upper bound's CI high: it covers both
+    the sampling uncertainty over tasks and what no one decided. `exact` means nothing was
+    undecided, so lower == upper and the usual point estimate applies."""
+
+    n_tasks: int
+    lower: float
+    upper: float
+    ci_low: float
+    ci_high: float
+
+    @property
+    def exact(self) -> bool:
+        return abs(self.upper - self.lower) < 1e-12
+
+
+@dataclass(frozen=True)
+class PairedBounds:
+    """A − B over shared tasks when both sides may be intervals: [mean(a_lo − b_hi), mean(a_hi − b_lo)]."""
+
+    n_tasks: int
+    diff_low: float
+    diff_high: float
+    ci_low: float
+    ci_high: float
+    significant: bool  # the whole CI excludes 0
+    tasks: tuple[str, ...]
+
+    @property
+    def exact(self) -> bool:
+        return abs(self.diff_high - self.diff_low) < 1e-12
+
+
+def task_bounds(rows: Iterable[tuple[str, Interval]]) -> dict[str, Interval]:
+    """task -> (mean lower, mean upper) over that task's repeats."""
+    lows: dict[str, list[float]] = defaultdict(list)
+    highs: dict[str, list[float]] = defaultdict(list)
+    for task, (low, high) in rows:
+        if not (math.isfinite(low) and math.isfinite(high)) or low > high + 1e-12:
+            raise ValueError(f"bad bounds {low!r}, {high!r} for task {task!r}")
+        lows[task].append(float(low))
+        highs[task].append(float(high))
+    return {t: (float(np.mean(lows[t])), float(np.mean(highs[t]))) for t in sorted(lows)}
+
+
+def summarise_bounds(per_task: Mapping[str, Interval], *, n_resamples: int = DEFAULT_RESAMPLES,
+                     seed: int = DEFAULT_SEED, confidence: float = DEFAULT_CONFIDENCE) -> BoundsSummary:
+    """Mean bounds over tasks with a bootstrap CI (same task draws for both ends)."""
+    if not per_task:
+        raise ValueError("no task to summarise")
+    lows = np.array([b[0] for b in per_task.values()], dtype=float)
+    highs = np.array([b[1] for b in per_task.values()], dtype=float)
+    ci_low = percentile_ci(bootstrap_means(lows, n_resamples, seed), confidence)[0]
+    ci_high = percentile_ci(bootstrap_means(highs, n_resamples, seed), confidence)[1]
+    return BoundsSummary(n_tasks=len(per_task), lower=float(lows.mean()), upper=float(highs.mean()),
+                         ci_low=ci_low, ci_high=ci_high)
+
+
+def paired_bounds(a: Mapping[str, Interval], b: Mapping[str, Interval], *, n_resamples: int = DEFAULT_RESAMPLES,
+                  seed: int = DEFAULT_SEED, confidence: float = DEFAULT_CONFIDENCE) -> PairedBounds:
+    """Paired bootstrap of A − B on the tasks both have, honest about undecided weight."""
+    shared = tuple(sorted(set(a) & set(b)))
+    if not shared:
+        raise ValueError("the two systems share no task: nothing to compare")
+    worst = np.array([a[t][0] - b[t][1] for t in shared], dtype=float)
+    best = np.array([a[t][1] - b[t][0] for t in shared], dtype=float)
+    ci_low = percentile_ci(bootstrap_means(worst, n_resamples, seed), confidence)[0]
+    ci_high = percentile_ci(bootstrap_means(best, n_resamples, seed), confidence)[1]
+    return PairedBounds(n_tasks=len(shared), diff_low=float(worst.mean()), diff_high=float(best.mean()),
+                        ci_low=ci_low, ci_high=ci_high, significant=bool(ci_low > 0 or ci_high < 0), tasks=shared)

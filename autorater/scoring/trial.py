@@ -1,9 +1,14 @@
 """One trial's score from its verdicts: WSR and its subsets, never counting unjudged silently.
 
+This module is the one definition of WSR, primary WSR, Climb-WSR, regression WSR, their
+bounds and the decided-only variant; reports, submission verify and tests import it.
+
 WSR = Σ weight·pass / Σ weight. A blocked criterion (a prerequisite failed) counts as a
-fail. An unjudged criterion (the judge gave no usable verdict) is neither: any subset that
-holds one has no score, only bounds [unjudged as fail, unjudged as pass], so a flaky judge
-can never pass for a weak model (or the reverse) in a leaderboard."""
+fail. An undecided criterion — unjudged (no judge gave a usable verdict) or error (a check
+or the judge failed for infrastructure reasons) — is neither: any subset that holds one has
+no score, only bounds [undecided as fail, undecided as pass], so a flaky judge or a crashed
+check can never pass for a weak model (or the reverse) in a leaderboard. The decided-only
+WSR (passed weight / decided weight) exists for diagnostics and is always labelled so."""
 
 from __future__ import annotations
 
@@ -15,7 +20,8 @@ from autorater.rubric.model import Criterion, Rubric
 from autorater.scoring.verdicts import Verdict, VerdictsError, VerdictsFile
 
 Bounds = tuple[float, float]
-OUTCOMES = ("pass", "fail", "blocked", "unjudged")
+OUTCOMES = ("pass", "fail", "blocked", "unjudged", "error")
+UNDECIDED = ("unjudged", "error")
 
 
 @dataclass(frozen=True)
@@ -32,9 +38,23 @@ def subset_score(items: Sequence[tuple[int, str]]) -> SubsetScore | None:
     if not items or total == 0:
         return None
     passed = sum(w for w, v in items if v == "pass")
-    unjudged = sum(w for w, v in items if v == "unjudged")
-    lower, upper = passed / total, (passed + unjudged) / total
-    return SubsetScore(value=lower if unjudged == 0 else None, bounds=(lower, upper))
+    undecided = sum(w for w, v in items if v in UNDECIDED)
+    lower, upper = passed / total, (passed + undecided) / total
+    return SubsetScore(value=lower if undecided == 0 else None, bounds=(lower, upper))
+
+
+def decided_share(bounds: Bounds | None) -> float | None:
+    """The share of a subset's weight that was decided (pass, fail or blocked)."""
+    return None if bounds is None else 1.0 - (bounds[1] - bounds[0])
+
+
+def decided_only(bounds: Bounds | None) -> float | None:
+    """Passed weight over decided weight: what checks and judge could decide, renormalised.
+    Diagnostic only — it rewards leaving hard criteria undecided — so never a headline."""
+    share = decided_share(bounds)
+    if bounds is None or share is None or share <= 0:
+        return None
+    return bounds[0] / share
 
 
 @dataclass(frozen=True)
@@ -50,8 +70,8 @@ class TrialScore:
     climb_wsr_bounds: Bounds | None
     regression_wsr: float | None
     regression_wsr_bounds: Bounds | None
-    complete: bool  # no criterion is unjudged
-    counts: dict[str, int] = field(default_factory=dict)  # pass / fail / blocked / unjudged
+    complete: bool  # no criterion is unjudged or error
+    counts: dict[str, int] = field(default_factory=dict)  # pass / fail / blocked / unjudged / error
     total_weight: int = 0
     passed_weight: int = 0
     untiered: int = 0  # criteria with no tier: in WSR, in neither climb nor regression
@@ -120,7 +140,7 @@ def score_trial(rubric: Rubric, verdicts: VerdictsFile | Sequence[Verdict]) -> T
         climb_wsr_bounds=climb.bounds if climb else None,
         regression_wsr=regression.value if regression else None,
         regression_wsr_bounds=regression.bounds if regression else None,
-        complete=counts["unjudged"] == 0,
+        complete=counts["unjudged"] == 0 and counts["error"] == 0,
         counts=counts,
         total_weight=rubric.total_weight,
         passed_weight=sum(c.weight for c in rubric.criteria if outcome[c.id] == "pass"),

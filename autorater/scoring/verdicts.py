@@ -11,7 +11,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from harness.tasks.loader import display_path
 
-VerdictValue = Literal["pass", "fail", "blocked", "unjudged"]
+# error: a check or the judge failed for infrastructure reasons (never the deliverable's fault):
+# undecided like unjudged, never counted as a fail.
+VerdictValue = Literal["pass", "fail", "blocked", "unjudged", "error"]
 VERDICTS_FILE = Path("grade") / "verdicts.json"
 
 

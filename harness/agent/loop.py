@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from harness.agent import prompts
 from harness.agent.messages import Message, ToolSchema
 from harness.agent.tool_runner import ToolRunner
-from harness.providers.base import ContextOverflowError, ModelRequest, ModelResponse, Provider, ProviderError, Usage
+from harness.providers.base import AgentStoppedError, ContextOverflowError, ModelRequest, ModelResponse, Provider, ProviderError, Usage
 from harness.recording.trajectory import TrajectoryWriter
 
 
@@ -31,7 +31,7 @@ class LoopLimits:
 
 @dataclass
 class LoopResult:
-    status: str  # finished | turn_limit | time_limit | budget_limit | error
+    status: str  # a TrialStatus: finished, a cap, context_overflow, no_finish (the agent's) or infra_error
     turns: int = 0
     usage: Usage = field(default_factory=Usage)
     cost_usd: float = 0.0
@@ -79,9 +79,15 @@ class AgentLoop:
             if not deadline.expired():
                 raise
             self.result.status = "time_limit"
-        except ProviderError as exc:
-            self.result.status, self.result.error = "error", str(exc)
-            self.trajectory.emit("error", where="provider", message=str(exc))
+        except ContextOverflowError as exc:  # a second overflow after compaction: the model's own doing
+            self.result.status, self.result.error = "context_overflow", str(exc)
+            self.trajectory.emit("error", where="provider", kind="context_overflow", message=str(exc))
+        except AgentStoppedError as exc:  # the agent ended without finishing
+            self.result.status, self.result.error = "no_finish", str(exc)
+            self.trajectory.emit("error", where="agent", kind="no_finish", message=str(exc))
+        except ProviderError as exc:  # outage or auth failure after retries: not the model's fault
+            self.result.status, self.result.error = "infra_error", str(exc)
+            self.trajectory.emit("error", where="provider", kind="infra", message=str(exc))
         self.trajectory.emit(
             "finish", status=self.result.status, turns=self.result.turns, wall_s=round(time.monotonic() - started, 3),
             final_reply=self.result.final_reply, deliverables=self.result.deliverables,

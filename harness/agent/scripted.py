@@ -14,7 +14,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 from harness.agent.messages import ToolCall
-from harness.providers.base import ModelRequest, ModelResponse, ProviderError, Usage
+from harness.providers.base import AgentStoppedError, ModelRequest, ModelResponse, Usage
 from harness.providers.wire import parse_call
 from harness.tools.code_exec import stdout_of
 
@@ -73,7 +73,7 @@ class ScriptProvider:
     async def complete(self, request: ModelRequest) -> ModelResponse:
         turn = next(self._turns, None)
         if turn is None:
-            raise ProviderError("the script ran out of turns before finish succeeded")
+            raise AgentStoppedError("the script ran out of turns before finish succeeded")
         calls = [self._call(c) for c in turn.calls]
         return ModelResponse(turn.text or "", calls, "tool_use" if calls else "end", Usage())
 
@@ -114,7 +114,7 @@ class OracleProvider:
             reply = stdout_of(last_tool_turn.tool_results[0].text).strip()
             args = {"final_reply": reply or "Deliverables produced by the reference solution.", "deliverables": self._deliverables}
             return ModelResponse("", [ToolCall("oracle_2", "finish", json.dumps(args), args)], "tool_use", Usage())
-        raise ProviderError("the oracle's finish was refused: the reference solution did not produce every deliverable")
+        raise AgentStoppedError("the oracle's finish was refused: the reference solution did not produce every deliverable")
 
 
 class ReferenceReplayProvider:
@@ -140,4 +140,4 @@ class ReferenceReplayProvider:
         if self._turn == len(self._steps) + 1:
             args = {"final_reply": self._reply, "deliverables": []}
             return ModelResponse("", [ToolCall("ref_finish", "finish", json.dumps(args), args)], "tool_use", Usage())
-        raise ProviderError("the reference replay's finish was refused")
+        raise AgentStoppedError("the reference replay's finish was refused")

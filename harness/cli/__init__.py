@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from harness.cli import agreement_cmd, grade_cmd, image_cmd, m3_cmd, report_cmd, rubric_cmd, run_cmd, sandbox_cmd, submit_cmd, task_cmd, view_cmd
+from harness.cli import agreement_cmd, decoys_cmd, grade_cmd, image_cmd, m3_cmd, report_cmd, rubric_cmd, run_cmd, sandbox_cmd, submit_cmd, task_cmd, view_cmd
 
 app = typer.Typer(
     name="mka",
@@ -16,6 +16,7 @@ app.add_typer(image_cmd.app, name="image")
 app.add_typer(sandbox_cmd.app, name="sandbox")
 app.add_typer(task_cmd.app, name="task")
 app.command("run")(run_cmd.run)
+rubric_cmd.app.command("decoys")(decoys_cmd.decoys)
 app.add_typer(rubric_cmd.app, name="rubric")
 app.command("grade")(grade_cmd.grade)
 app.command("report")(report_cmd.report)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from pathlib import Path
 
 import typer
@@ -13,7 +14,7 @@ from harness.images import ImageMissingError, resolve_image
 from harness.paths import project_root
 from harness.providers.registry import MissingApiKeyError, make_provider
 from harness.providers.settings import ModelsFileError, resolve_model
-from harness.recording.trial import COMPLETED_STATUSES, TrialRecord
+from harness.recording.trial import COMPLETED_STATUSES, INFRA_STATUSES, TrialRecord
 from harness.tasks import TaskError, load_task
 
 from autorater.grading.grade_trial import GradeSpec, grade_trial
@@ -36,14 +37,17 @@ def grade(
         judge_settings = resolve_model(judge, models_file) if judge else None
         if judge_settings:
             make_provider(judge_settings)  # a missing key fails now, not mid-run
-        image = resolve_image(docker_client(), "autorater")
-    except (ModelsFileError, MissingApiKeyError, ImageMissingError) as exc:
+    except (ModelsFileError, MissingApiKeyError) as exc:
         fail(str(exc))
     specs, skipped, tool_use = [], [], []
     for trial_dir in trial_dirs:
         record = TrialRecord.read(trial_dir)
+        if record.status in INFRA_STATUSES:
+            skipped.append((trial_dir.name, f"status {record.status}: the infrastructure failed it, not the model"
+                                            f" ({record.error}); `mka run` on the same --out retries it"))
+            continue
         if record.status not in COMPLETED_STATUSES:
-            skipped.append((trial_dir.name, f"status {record.status}"))
+            skipped.append((trial_dir.name, f"status {record.status}: not ended yet"))
             continue
         graded = (trial_dir / "grade" / "score.json").exists() or (trial_dir / "grade" / "m3.json").exists()
         if graded and not regrade:
@@ -57,7 +61,13 @@ def grade(
             tool_use.append((trial_dir, task))
             continue
         rubric = (rubrics or project_root() / "rubrics") / f"{task.id}.yaml"
-        specs.append(GradeSpec(trial_dir, task, rubric, image, judge_settings, run_id=f"grade-{run_dir.resolve().name}"))
+        specs.append(GradeSpec(trial_dir, task, rubric, "", judge_settings, run_id=f"grade-{run_dir.resolve().name}"))
+    if specs:  # the grading image is needed only when a rubric-graded trial is left
+        try:
+            image = resolve_image(docker_client(), "autorater")
+        except ImageMissingError as exc:
+            fail(str(exc))
+        specs = [replace(spec, image=image) for spec in specs]
     try:
         scores = asyncio.run(_grade_all(specs, concurrency))
     except RubricError as exc:
@@ -65,15 +75,19 @@ def grade(
     if tool_use:
         _show_m3(grade_tool_use(tool_use))
     table = Table(title=f"graded {len(scores)} trial(s)")
-    for column in ("trial", "WSR", "Climb-WSR", "primary WSR", "pass", "fail", "blocked", "unjudged"):
+    for column in ("trial", "status", "WSR", "Climb-WSR", "primary WSR", "pass", "fail", "blocked", "unjudged", "error"):
         table.add_column(column)
     for spec, score in zip(specs, scores):
         counts = score.get("counts", {})
-        table.add_row(spec.trial_dir.name, *(_fmt(score, key) for key in ("wsr", "climb_wsr", "primary_wsr")),
-                      *(str(counts.get(k, 0)) for k in ("pass", "fail", "blocked", "unjudged")))
+        table.add_row(spec.trial_dir.name, TrialRecord.read(spec.trial_dir).status,
+                      *(_fmt(score, key) for key in ("wsr", "climb_wsr", "primary_wsr")),
+                      *(str(counts.get(k, 0)) for k in ("pass", "fail", "blocked", "unjudged", "error")))
     console.print(table)
     for name, why in skipped:
         console.print(f"[yellow]skipped[/] {name}: {why}")
+    for spec, score in zip(specs, scores):
+        for reason in score.get("judge_errors") or []:
+            console.print(f"[red]judge error[/] {spec.trial_dir.name}: {reason} (its criteria are 'error', not fail)")
 
 
 async def _grade_all(specs: list[GradeSpec], concurrency: int) -> list[dict]:

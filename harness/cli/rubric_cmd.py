@@ -12,6 +12,7 @@ from autorater.calibrate import CalibrationReport, TaskCalibration, calibrate, p
 from autorater.rubric import Rubric, RubricError, find_rubric_files, load_rubric, rubric_task_id
 from autorater.scoring.verdicts import VerdictsError
 from harness.cli.common import console, fail
+from harness.paths import project_root
 from harness.tasks import Task, TaskError, load_task
 from harness.tasks.loader import display_path
 
@@ -47,7 +48,7 @@ def _find_task(path: Path, task_id: str | None, tasks_dir: Path) -> tuple[Task |
 @app.command("validate")
 def validate(
     path: Path = typer.Argument(..., help="A rubric file, or a folder of rubrics (rubrics/)."),
-    tasks: Path = typer.Option(Path("tasks_showcase"), "--tasks",
+    tasks: Path = typer.Option(project_root() / "tasks_showcase", "--tasks", show_default="the project's tasks_showcase/",
                                help="Suite folder holding each rubric's task folder DIR/<task>."),
 ) -> None:
     """Validate rubrics; print each problem; exit 1 if any rubric is invalid."""
@@ -109,7 +110,8 @@ def _print_report(report: CalibrationReport, wrote: bool) -> None:
 @app.command("calibrate")
 def calibrate_cmd(
     baseline: list[Path] = typer.Option(..., "--baseline", help="Graded run folder of a baseline model (repeat)."),
-    rubrics: Path = typer.Option(Path("rubrics"), "--rubrics", help="Folder of rubrics/<task>.yaml."),
+    rubrics: Path = typer.Option(project_root() / "rubrics", "--rubrics", show_default="the project's rubrics/",
+                                 help="Folder of rubrics/<task>.yaml."),
     rule_min_pass: str = typer.Option("2/3", "--rule-min-pass",
                                       help="Share of its trials every baseline model must pass for a"
                                            " criterion to be 'regression' (a fraction: 2/3, 0.75)."),

@@ -22,7 +22,7 @@ from harness.paths import project_root
 from harness.provenance import harness_identity, image_digests
 from harness.providers.registry import MissingApiKeyError
 from harness.providers.settings import ModelsFileError
-from harness.recording.trial import COMPLETED_STATUSES, TrialRecord
+from harness.recording.trial import COMPLETED_STATUSES, INFRA_STATUSES, TrialRecord, variant_name
 from harness.runner.agents import AgentSpec, AgentSpecError, build_agent
 from harness.runner.suite import SuiteRunner, SuiteState
 from harness.runner.trial import TrialSpec
@@ -34,7 +34,7 @@ from harness.tools.registry import ToolConfigError, make_tools
 def run(
     target: Path = typer.Argument(..., help="A task folder or a suite folder of tasks."),
     model: list[str] = typer.Option([], "--model", help="PROVIDER:MODEL from the models file (repeatable)."),
-    agent: list[str] = typer.Option([], "--agent", help="oracle | oracle:text_only | script:FILE.yaml (repeatable)."),
+    agent: list[str] = typer.Option([], "--agent", help="oracle | oracle:text_only | oracle:code_only | script:FILE.yaml (repeatable)."),
     out: Path = typer.Option(..., "--out", help="Run directory; trials go to OUT/trials/<trial_id>."),
     repeats: int = typer.Option(1, "--repeats", min=1),
     disable_tool: list[str] = typer.Option([], "--disable-tool", help="Remove a tool from the schema (view_image: the vision ablation)."),
@@ -46,7 +46,8 @@ def run(
     max_turns: int = typer.Option(None, "--max-turns", min=1, help="Default: the task's limit, else 250."),
     wall_clock_s: float = typer.Option(None, "--wall-clock-s", min=1, help="Default: the task's limit, else 8 h."),
     max_cost: float = typer.Option(None, "--max-cost-per-trial", help="Stop a trial once it has spent this many USD."),
-    max_attempts: int = typer.Option(3, "--max-attempts", min=1, help="Rerun a trial that ended in error at most this often."),
+    max_attempts: int = typer.Option(3, "--max-attempts", min=1,
+                                     help="Attempts per trial the infrastructure failed (harness, Docker, provider outage)."),
     max_cost_total: float = typer.Option(None, "--max-cost", help="Suite budget in USD: stop launching trials that would pass it."),
     provider_concurrency: int = typer.Option(None, "--provider-concurrency", min=1, help="Model calls in flight per provider, across trials."),
 ) -> None:
@@ -74,16 +75,17 @@ def run(
         for task in tasks for a in agents for variant in variants for r in range(1, repeats + 1)
     ]
     _write_run_json(out, tasks, agents, image, {"repeats": repeats, "disabled_tools": sorted(disable_tool), "ablate": ablate,
-                    "concurrency": concurrency, "search": search, "limits": overrides})
+                    "concurrency": concurrency, "search": search, "limits": overrides}, specs)
     specs, kept = _resume(specs, max_attempts)
     if kept:
         console.print(f"{len(kept)} trial(s) already finished in {out}: kept, not rerun")
-    runner = SuiteRunner(specs, concurrency=concurrency, max_cost_usd=max_cost_total, calls_per_provider=provider_concurrency)
+    runner = SuiteRunner(specs, concurrency=concurrency, max_cost_usd=max_cost_total, calls_per_provider=provider_concurrency,
+                         max_attempts=max_attempts)
     with Live(console=console, refresh_per_second=4) as live:
         records = kept + asyncio.run(runner.run(lambda state: live.update(_progress(state, concurrency))))
     if runner.state.budget_note:
         console.print(f"[yellow]{runner.state.budget_note}[/]")
-    failed = [r for r in records if r.status == "error"]
+    failed = [r for r in records if r.status in INFRA_STATUSES]
     for record in records:
         typer.echo(f"{record.trial_id}\t{record.status}\tturns={record.turns}\tcost=${record.cost_usd:.4f}")
     if failed:
@@ -104,8 +106,12 @@ def _preflight(tasks, agents, models_file, disabled) -> str:
         fail(str(exc))
 
 
-def _write_run_json(out: Path, tasks, agents, image: str, config: dict) -> None:
-    """run.json: what this run is, so reports and submissions can say where numbers came from."""
+def _write_run_json(out: Path, tasks, agents, image: str, config: dict, specs: list[TrialSpec]) -> None:
+    """run.json: what this run is, so reports and submissions can say where numbers came from.
+
+    Several invocations may share one DIR (the deliverable and tool-use halves of a suite):
+    tasks, rubrics, agents and the planned trials accumulate, so a report knows every trial
+    that was meant to run — a trial that never produced a folder still counts as missing."""
     rubrics = project_root() / "rubrics"
     record = {
         "harness": harness_identity(),
@@ -118,12 +124,26 @@ def _write_run_json(out: Path, tasks, agents, image: str, config: dict) -> None:
     }
     out.mkdir(parents=True, exist_ok=True)
     history = out / "run.json"
-    previous = json.loads(history.read_text()).get("invocations", []) if history.is_file() else []
-    history.write_text(json.dumps({**record, "invocations": previous + [record["started"]]}, indent=2))
+    old = json.loads(history.read_text()) if history.is_file() else {}
+    planned = {p["trial_id"]: p for p in old.get("planned", [])}
+    by_root = {t.root: t for t in tasks}
+    planned.update({s.trial_id: {"trial_id": s.trial_id, "task": by_root[s.task_dir].id, "kind": by_root[s.task_dir].kind,
+                                 "model": s.agent.label, "variant": variant_name(s.disabled_tools)} for s in specs})
+    record.update({
+        "agents": sorted(set(old.get("agents", [])) | set(record["agents"])),
+        "tasks": {**old.get("tasks", {}), **record["tasks"]},
+        "rubrics": {**old.get("rubrics", {}), **record["rubrics"]},
+        "planned": sorted(planned.values(), key=lambda p: p["trial_id"]),
+        "invocations": old.get("invocations", []) + [record["started"]],
+    })
+    tmp = history.with_suffix(".part")
+    tmp.write_text(json.dumps(record, indent=2))
+    tmp.replace(history)
 
 
 def _resume(specs: list[TrialSpec], max_attempts: int) -> tuple[list[TrialSpec], list[TrialRecord]]:
-    """Same command, same DIR: finished trials are kept, errored ones retried up to max_attempts."""
+    """Same command, same DIR: trials the agent ended are kept; infra-failed, interrupted or
+    unfinished ones run again, an infra-failed one up to max_attempts in all."""
     todo, kept = [], []
     for spec in specs:
         path = spec.trial_dir / "trial.json"
@@ -133,10 +153,14 @@ def _resume(specs: list[TrialSpec], max_attempts: int) -> tuple[list[TrialSpec],
         record = TrialRecord.read(spec.trial_dir)
         if record.status in COMPLETED_STATUSES:
             kept.append(record)
-        elif record.status == "error" and record.config.get("attempt", 1) >= max_attempts:
+        elif record.status in INFRA_STATUSES and record.config.get("attempt", 1) >= max_attempts:
             kept.append(record)
-        else:
-            todo.append(replace(spec, attempt=record.config.get("attempt", 1) + 1))
+        elif record.status in INFRA_STATUSES:
+            earlier = (*record.config.get("previous_errors", []), record.error or record.status)
+            todo.append(replace(spec, attempt=record.config.get("attempt", 1) + 1, previous_errors=tuple(earlier)))
+        else:  # interrupted or still "running" after a kill: not an attempt the infrastructure spent
+            todo.append(replace(spec, attempt=record.config.get("attempt", 1),
+                                previous_errors=tuple(record.config.get("previous_errors", []))))
     return todo, kept
 
 

@@ -53,6 +53,12 @@ class ContextOverflowError(ProviderError):
     """The request was too large for the model: too many tokens, images or bytes."""
 
 
+class AgentStoppedError(ProviderError):
+    """A deterministic agent has nothing more to say and never finished (a script ran out of
+    turns, a reference solver's deliverables were refused): the agent's own end, like a model
+    that stops calling tools, not an infrastructure failure."""
+
+
 class Provider(Protocol):
     name: str  # "openai", "openai-responses", "anthropic", "openai-compatible", "script", "oracle"
     model: str

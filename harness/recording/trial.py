@@ -8,9 +8,27 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-TrialStatus = Literal["running", "finished", "turn_limit", "time_limit", "budget_limit", "error"]
-# Trials that ran to an end (the agent finished or a cap stopped it): kept on resume, graded.
-COMPLETED_STATUSES = ("finished", "turn_limit", "time_limit", "budget_limit")
+TrialStatus = Literal["running", "finished", "turn_limit", "time_limit", "budget_limit", "context_overflow",
+                      "no_finish", "infra_error", "interrupted", "error"]
+# Trials whose end the agent caused — it finished, hit a cap, overflowed its context a second
+# time, or stopped without finishing: kept on resume and graded on what they delivered (maybe
+# nothing), so a model cannot improve its average by failing the hard tasks.
+COMPLETED_STATUSES = ("finished", "turn_limit", "time_limit", "budget_limit", "context_overflow", "no_finish")
+# Trials the infrastructure ended (harness exception, Docker, provider outage after retries):
+# retried, and if that persists reported as infra-failed — never scored as the model's.
+# "error" is how runs before this distinction recorded either; it is read as infra_error.
+INFRA_STATUSES = ("infra_error", "error")
+
+
+def variant_name(disabled_tools) -> str:
+    """How reports name a trial's tool configuration: "default", or e.g. "no-view_image"."""
+    disabled = sorted(disabled_tools or [])
+    return "no-" + "-".join(disabled) if disabled else "default"
+
+
+def is_model_failure(status: str) -> bool:
+    """Graded, but the agent did not finish: a cap or its own stop."""
+    return status in COMPLETED_STATUSES and status != "finished"
 
 
 @dataclass

@@ -30,9 +30,10 @@ def figures_html(rows: list[TrialRow], board: list[dict]) -> str:
         metric = entry.get("climb_wsr") or entry.get("wsr")
         if metric is None:
             continue
-        ax.errorbar(entry["cost_per_task"], metric[0], yerr=[[metric[0] - metric[1]], [metric[2] - metric[0]]], fmt="o", capsize=4)
-        ax.annotate(f"{entry['model']} {entry['variant'] if entry['variant'] != 'default' else ''}".strip(),
-                    (entry["cost_per_task"], metric[0]), textcoords="offset points", xytext=(6, 4), fontsize=8)
+        # The point is the lower bound (undecided as fail); the bar spans the whole CI of the bounds.
+        ax.errorbar(entry["cost_per_task"], metric.lower, yerr=[[metric.lower - metric.ci_low], [metric.ci_high - metric.lower]],
+                    fmt="o", capsize=4)
+        ax.annotate(entry["label"], (entry["cost_per_task"], metric.lower), textcoords="offset points", xytext=(6, 4), fontsize=8)
     ax.set_xlabel("cost per task (USD)")
     ax.set_ylabel("Climb-WSR (95 % CI)")
     ax.set_ylim(0, 1.05)
@@ -45,19 +46,19 @@ def figures_html(rows: list[TrialRow], board: list[dict]) -> str:
         fig, ax = plt.subplots(figsize=(max(6, len(sectors) * 0.9), 4))
         width = 0.8 / len(labels)
         for i, label in enumerate(labels):
-            ax.bar([x + i * width for x in range(len(sectors))], [m.get(label, 0) for m in sectors.values()], width, label=label)
+            ax.bar([x + i * width for x in range(len(sectors))], [m.get(label, (0, 0))[0] for m in sectors.values()], width, label=label)
         ax.set_xticks([x + 0.4 - width / 2 for x in range(len(sectors))], list(sectors), rotation=35, ha="right", fontsize=8)
-        ax.set_ylabel("WSR")
+        ax.set_ylabel("WSR (lower bound)")
         ax.set_ylim(0, 1.05)
         ax.legend(fontsize=8)
         ax.set_title("WSR by sector")
         parts.append(_img(fig, "WSR by sector"))
 
-    ablations = tables.ablation(rows)
+    ablations = [a for a in tables.ablation(rows) if a["applicable"] and a["delta_climb_wsr"] is not None]
     if ablations:
         fig, ax = plt.subplots(figsize=(6, 3.5))
         names = [a["model"] for a in ablations]
-        ax.barh(names, [a["delta_climb_wsr"] or 0 for a in ablations], color="#c55")
+        ax.barh(names, [a["delta_climb_wsr"].diff_low for a in ablations], color="#c55")
         ax.axvline(0, color="black", linewidth=0.8)
         ax.set_xlabel("Δ Climb-WSR without view_image")
         ax.set_title("Vision ablation")

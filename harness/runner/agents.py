@@ -18,10 +18,16 @@ class AgentSpecError(ValueError):
     pass
 
 
+# Baseline solvers a deliverable task ships beside its oracle, as solution/<name>.py:
+# text_only reads only text layers; code_only is the strongest attempt without viewing images
+# (OCR, pixel analysis, document text), the fallback a model without view_image would build.
+BASELINES = ("text_only", "code_only")
+
+
 @dataclass(frozen=True)
 class AgentSpec:
     kind: Literal["model", "oracle", "script"]
-    value: str  # PROVIDER:MODEL | "solve" or "text_only" | path of the script
+    value: str  # PROVIDER:MODEL | "solve", "text_only" or "code_only" | path of the script
 
     @property
     def label(self) -> str:
@@ -35,12 +41,13 @@ class AgentSpec:
     def parse_agent(cls, text: str) -> AgentSpec:
         name, _, arg = text.partition(":")
         if name == "oracle":
-            if arg not in ("", "text_only"):
-                raise AgentSpecError(f"--agent {text}: oracle variants are 'oracle' and 'oracle:text_only'")
+            if arg not in ("", *BASELINES):
+                raise AgentSpecError(f"--agent {text}: oracle variants are 'oracle', "
+                                     + ", ".join(f"'oracle:{b}'" for b in BASELINES))
             return cls("oracle", arg or "solve")
         if name == "script" and arg:
             return cls("script", arg)
-        raise AgentSpecError(f"--agent {text}: expected oracle, oracle:text_only or script:FILE.yaml")
+        raise AgentSpecError(f"--agent {text}: expected oracle, {', '.join('oracle:' + b for b in BASELINES)} or script:FILE.yaml")
 
     @classmethod
     def parse_model(cls, text: str) -> AgentSpec:
@@ -79,10 +86,10 @@ def _reference(task: Task) -> dict:
 
 
 def _oracle_entry(task: Task, variant: str) -> str:
-    if variant == "text_only":
-        path = task.root / "solution" / "text_only.py"
+    if variant in BASELINES:
+        path = task.root / "solution" / f"{variant}.py"
         if not path.is_file():
-            raise AgentSpecError(f"{path}: missing (needed by --agent oracle:text_only)")
+            raise AgentSpecError(f"{path}: missing (needed by --agent oracle:{variant})")
         return path.name
     if task.solution_entry is None:
         raise AgentSpecError(f"{task.root / 'solution'}: no solve.py or solve.sh (needed by --agent oracle)")

@@ -12,7 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from statistics import mean
 
-from harness.recording.trial import TrialRecord
+from dataclasses import replace
+
+from harness.recording.trial import INFRA_STATUSES, TrialRecord
 from harness.runner.trial import TrialSpec, run_trial
 
 
@@ -52,11 +54,12 @@ class SuiteState:
 
 class SuiteRunner:
     def __init__(self, specs: list[TrialSpec], *, concurrency: int, max_cost_usd: float | None = None,
-                 calls_per_provider: int | None = None) -> None:
+                 calls_per_provider: int | None = None, max_attempts: int = 1) -> None:
         self.state = SuiteState({s.trial_id: TrialState(s) for s in specs})
         self.concurrency = concurrency
         self.max_cost_usd = max_cost_usd
         self.calls_per_provider = calls_per_provider
+        self.max_attempts = max_attempts
         self._gates: dict[str, asyncio.Semaphore] = {}
 
     async def run(self, on_tick: Callable[[SuiteState], None] | None = None) -> list[TrialRecord]:
@@ -77,6 +80,13 @@ class SuiteRunner:
                 return None
             trial.state, trial.started = "running", time.monotonic()
             record = await run_trial(trial.spec, on_event=lambda e: self._observe(trial, e), provider_gates=self._gate_for)
+            # An infrastructure failure is not the model's: run it again (from scratch, the same
+            # trial id) while attempts are left; the record keeps why earlier attempts failed.
+            while record.status in INFRA_STATUSES and trial.spec.attempt < self.max_attempts:
+                trial.spec = replace(trial.spec, attempt=trial.spec.attempt + 1,
+                                     previous_errors=(*trial.spec.previous_errors, record.error or record.status))
+                trial.state = f"retrying ({trial.spec.attempt}/{self.max_attempts})"
+                record = await run_trial(trial.spec, on_event=lambda e: self._observe(trial, e), provider_gates=self._gate_for)
             trial.state, trial.ended = record.status, time.monotonic()
             trial.cost = record.cost_usd
             return record

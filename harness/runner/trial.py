@@ -48,7 +48,8 @@ class TrialSpec:
     # Loop limits the user set explicitly; they win over the task's own limits, which win over defaults.
     limit_overrides: dict[str, Any] = field(default_factory=dict)
     image: str | None = None  # sandbox image tag; default: the current content-hashed build
-    attempt: int = 1  # reruns of a trial that ended in error count up
+    attempt: int = 1  # reruns of a trial the infrastructure failed count up
+    previous_errors: tuple[str, ...] = ()  # why earlier attempts failed: a retried trial stays flagged
 
     @property
     def trial_dir(self) -> Path:
@@ -81,13 +82,13 @@ async def run_trial(
         trial_id=spec.trial_id, task=task.id, model=spec.agent.label,
         config={"agent": spec.agent.kind, "task_dir": str(task.root.resolve()), "disabled_tools": sorted(spec.disabled_tools), "image": image,
                 "max_turns": limits.max_turns, "wall_clock_s": limits.wall_clock_s, "run_id": spec.run_id,
-                "attempt": spec.attempt},
+                "attempt": spec.attempt, "previous_errors": list(spec.previous_errors)},
         started=now_iso(), harness_version=__version__,
     )
     record.write(trial_dir)
     trajectory = TrajectoryWriter(trial_dir / "trajectory.jsonl", listener=on_event)
     started = time.monotonic()
-    result = LoopResult(status="error")
+    result = LoopResult(status="infra_error")
     try:
         trajectory.emit("start", task=task.id, model=spec.agent.label, trial_id=spec.trial_id, image=image,
                         tools=[t.name for t in tools])
@@ -115,8 +116,9 @@ async def run_trial(
             if result.status != "finished":
                 result.deliverables = await _collect_unfinished(sandbox, task, result, trial_dir)
     except Exception as exc:  # noqa: BLE001 - the record must say what happened, whatever it was
-        result.status, result.error = "error", f"{type(exc).__name__}: {exc}"
-        trajectory.emit("error", where="runner", message=result.error)
+        # The harness or the engine failed, not the model: retried by resume, never graded as the model's.
+        result.status, result.error = "infra_error", f"{type(exc).__name__}: {exc}"
+        trajectory.emit("error", where="runner", kind="infra", message=result.error)
     finally:
         trajectory.close()
         (trial_dir / "final_reply.md").write_text(result.final_reply)

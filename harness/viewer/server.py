@@ -32,8 +32,8 @@ class Viewer:
         if not parts:
             return 200, "text/html", trial_list(list(trials.values())).encode()
         if parts[0] == "report":
-            rows, notes = collect(self.run_dirs)
-            return 200, "text/html", render_html(build_report(rows, notes, resamples=2000)).encode()
+            rows, planned, notes = collect(self.run_dirs)
+            return 200, "text/html", render_html(build_report(rows, notes, planned, resamples=2000)).encode()
         if len(parts) < 2 or parts[1] not in trials:
             return 404, "text/plain", b"not found"
         trial = trials[parts[1]]

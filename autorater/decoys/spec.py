@@ -1,0 +1,96 @@
+"""decoys/decoys.yaml: plausible wrong submissions a task ships, and what each must fail.
+
+A rubric is only as good as the wrong work it rejects. Each task's decoys are built from its
+gold deliverables by `decoys/make_decoys.py` (so they follow the gold when it changes) and
+list the criteria a correct grader must fail on them; `mka rubric decoys` grades them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from autorater.rubric.model import Rubric
+from autorater.rubric.yamlio import read_yaml
+from harness.tasks.loader import display_path
+from harness.validation import describe_error, format_loc
+
+DECOYS_DIR = "decoys"
+DECOYS_FILE = "decoys.yaml"
+BUILD_SCRIPT = "make_decoys.py"
+DecoyKind = Literal["negated", "perturbed", "hedged", "one_size", "empty", "stub", "fully_wrong"]
+# What every showcase task's set must cover (issue 10): conclusions negated, visual values
+# perturbed, hedged candidates, one-size answers, empty or stub files, and one fully wrong.
+REQUIRED_KINDS: tuple[frozenset[str], ...] = (
+    frozenset({"negated"}), frozenset({"perturbed"}), frozenset({"hedged"}), frozenset({"one_size"}),
+    frozenset({"empty", "stub"}), frozenset({"fully_wrong"}),
+)
+
+
+class DecoyError(ValueError):
+    """Problems with a decoys file, one per line, each naming the file and the decoy."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = list(problems)
+        super().__init__("\n".join(self.problems))
+
+
+class Decoy(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    name: str = Field(pattern=r"^[a-z0-9_]+$")
+    kind: DecoyKind
+    description: str = Field(min_length=1)
+    must_fail: list[str] = Field(min_length=1)  # criteria that must end fail or blocked
+    max_wsr: float | None = Field(default=None, ge=0, le=1)  # decided-only WSR ceiling
+
+
+class DecoySet(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    decoys: list[Decoy] = Field(min_length=1)
+
+
+def decoys_path(task_root: Path) -> Path:
+    return task_root / DECOYS_DIR / DECOYS_FILE
+
+
+def load_decoys(task_root: Path, rubric: Rubric) -> DecoySet:
+    """The task's decoy set, checked against its rubric: every must_fail id exists and has a
+    deterministic check (without a judge a judge-only criterion stays unjudged, so listing it
+    would make the decoy test depend on a model), names are unique, the build script exists."""
+    path = decoys_path(task_root)
+    name = display_path(path)
+    problems: list[str] = []
+    raw = read_yaml(path, name, problems)
+    if problems:
+        raise DecoyError(problems)
+    try:
+        found = DecoySet.model_validate(raw)
+    except ValidationError as exc:
+        raise DecoyError([f"{name}: {format_loc(tuple(e['loc'])) or '(top level)'}: {describe_error(e)}"
+                          for e in exc.errors()]) from None
+    known = rubric.by_id()
+    seen: set[str] = set()
+    for d in found.decoys:
+        if d.name in seen:
+            problems.append(f"{name}: decoy {d.name!r}: duplicate name")
+        seen.add(d.name)
+        for cid in d.must_fail:
+            if cid not in known:
+                problems.append(f"{name}: decoy {d.name!r}: must_fail: unknown criterion {cid!r}")
+            elif known[cid].check is None:
+                problems.append(f"{name}: decoy {d.name!r}: must_fail: criterion {cid!r} has no check"
+                                " (judge-only criteria cannot be verified without a judge)")
+    if not (task_root / DECOYS_DIR / BUILD_SCRIPT).is_file():
+        problems.append(f"{display_path(task_root / DECOYS_DIR / BUILD_SCRIPT)}: missing (builds the decoys from gold/)")
+    if problems:
+        raise DecoyError(problems)
+    return found
+
+
+def missing_kinds(decoys: DecoySet) -> list[str]:
+    """The required kinds (see REQUIRED_KINDS) a set does not cover, e.g. ['hedged', 'empty|stub']."""
+    kinds = {d.kind for d in decoys.decoys}
+    return ["|".join(sorted(group)) for group in REQUIRED_KINDS if not group & kinds]
