@@ -70,3 +70,16 @@ async def test_a_judge_that_skips_a_criterion_leaves_it_unjudged():
 async def test_unresolvable_order_is_an_error():
     with pytest.raises(ValueError, match="never resolve"):
         await decide_all([C("a", ["missing"])], by_check({}), None)
+
+
+async def test_an_error_prerequisite_makes_dependents_error_not_blocked():
+    order = [C("recalc", check={}), C("total", ["recalc"], check={}), C("other", check={})]
+
+    def decide(c):
+        state = {"recalc": "error", "total": "pass", "other": "pass"}[c.id]
+        return Verdict(criterion_id=c.id, verdict=state, decided_by="check:test")
+
+    verdicts = {v.criterion_id: v for v in await decide_all(order, decide, None)}
+    assert verdicts["recalc"].verdict == "error"
+    assert verdicts["total"].verdict == "error" and verdicts["total"].blocked_by == "recalc"
+    assert verdicts["other"].verdict == "pass"

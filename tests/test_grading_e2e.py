@@ -17,7 +17,7 @@ from autorater.grading.grade_trial import GradeSpec, grade_trial
 from harness.providers.settings import ModelSettings, Prices
 from harness.tasks import load_task
 
-from tests.fakes.llm_server import FakeLLMServer, FakeTurn
+from tests.fakes.llm_server import FakeError, FakeLLMServer, FakeTurn
 
 pytestmark = pytest.mark.docker
 DATA = Path(__file__).parent / "data"
@@ -53,7 +53,7 @@ def test_oracle_passes_every_check_and_judge_criteria_are_unjudged(oracle_trial,
     assert result.returncode == 0, result.stderr
     score = json.loads((trial / "grade" / "score.json").read_text())
     verdicts = _verdicts(trial)
-    assert score["counts"] == {"pass": 37, "fail": 0, "blocked": 0, "unjudged": 2}
+    assert score["counts"] == {"pass": 37, "fail": 0, "blocked": 0, "unjudged": 2, "error": 0}
     assert score["wsr"] is None and score["complete"] is False  # never silently counted
     assert score["wsr_bounds"][0] == pytest.approx(75 / 80) and score["wsr_bounds"][1] == 1.0
     assert verdicts["xlsx_total_profit"]["decided_by"] == "check:xlsx.cell_value"
@@ -139,3 +139,44 @@ def test_judge_path_end_to_end_in_a_network_less_container(oracle_trial, tmp_pat
     # After a partial submission the judge was asked for the rest; its trajectory is kept.
     assert "Still missing verdicts for: deck_readable" in json.dumps(bodies[3])
     assert list((trial / "grade" / "judge").glob("judge-*.jsonl"))
+
+
+def test_a_judge_outage_marks_its_criteria_error_never_fail(oracle_trial, tmp_path, monkeypatch, autorater_image):
+    """A judge that cannot be reached (401 after retries) is the grader's failure: its criteria
+    are 'error' with the reason, the score is bounds, and the grade header names the outage."""
+    monkeypatch.setenv("OPENAI_API_KEY", "test-key")
+    trial = _copy_trial(oracle_trial, tmp_path)
+    with FakeLLMServer() as server:
+        server.default = FakeError(401)
+        judge = ModelSettings(spec="openai:fake-judge", provider="openai", model="fake-judge", context_window=100_000,
+                              base_url=server.base_url + "/v1", prices=Prices(input=1, cached_input=0.1, output=2),
+                              max_attempts=1)
+        score = _grade(trial, judge)
+    verdicts = _verdicts(trial)
+    for cid in ("png_legible", "deck_readable"):
+        assert verdicts[cid]["verdict"] == "error" and "judge outage" in verdicts[cid]["rationale"], verdicts[cid]
+    assert score["counts"]["error"] == 2 and score["counts"]["fail"] == 0 and score["wsr"] is None
+    assert score["wsr_bounds"][1] == 1.0 and score["judge_errors"] and "judge outage" in score["judge_errors"][0]
+
+
+def test_a_check_the_grader_cannot_run_is_error_after_one_retry(oracle_trial, tmp_path, autorater_image):
+    """A per-check timeout is an infrastructure failure: retried alone once, then verdict
+    'error' (undecided), never a fail charged to the deliverable."""
+    import asyncio
+
+    from autorater.grading.checks_host import CheckItem, run_checks
+    from harness.images import resolve_image
+    from harness.sandbox import DockerSandbox, SandboxSpec
+    from harness.sandbox.client import shared_client
+
+    async def go():
+        spec = SandboxSpec(image=resolve_image(shared_client(), "autorater"), network="none", run_id="pytest-grade", role="autorater")
+        async with await DockerSandbox.create(spec) as box:
+            await box.write_file("final_reply.md", "a" * 40 + "b\n")
+            items = [CheckItem("slow", None, {"kind": "reply.regex", "pattern": "(a|aa)+$"}),
+                     CheckItem("fine", None, {"kind": "reply.regex", "pattern": "b$"})]
+            return await run_checks(box, items, per_check_timeout_s=1)
+
+    out = asyncio.run(go())
+    assert out["slow"].infra and "retried once" in out["slow"].error and "timed out" in out["slow"].error
+    assert out["fine"].passed and not out["fine"].infra

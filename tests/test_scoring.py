@@ -57,6 +57,24 @@ def test_unjudged_gives_bounds_not_a_score() -> None:
     assert not s.complete and s.counts["unjudged"] == 1
 
 
+def test_an_infrastructure_error_is_undecided_like_unjudged_never_a_fail() -> None:
+    errored = score_trial(R, verdicts(a="pass", b="error", c="fail", d="pass"))
+    unjudged = score_trial(R, verdicts(a="pass", b="unjudged", c="fail", d="pass"))
+    failed = score_trial(R, verdicts(a="pass", b="fail", c="fail", d="pass"))
+    assert errored.wsr is None and errored.wsr_bounds == unjudged.wsr_bounds
+    assert errored.wsr_bounds[1] > failed.wsr  # an error could have been a pass
+    assert not errored.complete and errored.counts["error"] == 1
+
+
+def test_decided_only_is_a_labelled_diagnostic_from_the_bounds() -> None:
+    from autorater.scoring.trial import decided_only, decided_share
+
+    s = score_trial(R, verdicts(a="pass", b="unjudged", c="fail", d="pass"))
+    assert decided_share(s.wsr_bounds) == pytest.approx(6 / 11)
+    assert decided_only(s.wsr_bounds) == pytest.approx(4 / 6)  # passed over decided weight
+    assert decided_only(None) is None and decided_only((0.0, 1.0)) is None
+
+
 def test_empty_subsets_are_none() -> None:
     r = rubric(("a", 2, "secondary", None), ("b", 4, "secondary", None))
     s = score_trial(r, verdicts(a="pass", b="fail"))

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from autorater.rubric import load_rubric
+from autorater.scoring.trial import decided_only
 from harness.paths import project_root
 from harness.tasks import load_suite, load_task
 
@@ -70,7 +71,7 @@ def test_visual_facts_are_absent_from_text_and_inputs_reproduce(task_dir, sandbo
 def graded_suite(tmp_path_factory, sandbox_image, autorater_image) -> Path:
     out = tmp_path_factory.mktemp("showcase")
     for args in (("run", str(SUITE), "--kind", "deliverable", "--agent", "oracle", "--agent", "oracle:text_only",
-                  "--out", str(out), "--concurrency", "2"),
+                  "--agent", "oracle:code_only", "--out", str(out), "--concurrency", "2"),
                  ("grade", str(out))):
         result = subprocess.run([sys.executable, "-m", "harness.cli.main", *args], capture_output=True, text=True, timeout=3600)
         assert result.returncode == 0, result.stderr[-3000:]
@@ -78,8 +79,7 @@ def graded_suite(tmp_path_factory, sandbox_image, autorater_image) -> Path:
 
 
 def _decided_wsr(score: dict) -> float:
-    lower, upper = score["wsr_bounds"]
-    return lower / (1 - (upper - lower))
+    return decided_only(tuple(score["wsr_bounds"]))
 
 
 @pytest.mark.docker
@@ -90,6 +90,22 @@ def test_oracle_scores_one_and_text_only_clearly_less(graded_suite, task_id):
     assert _decided_wsr(oracle) == pytest.approx(1.0)
     assert oracle["counts"]["fail"] == 0 and oracle["counts"]["blocked"] == 0
     assert _decided_wsr(text_only) <= 0.8, f"text-only solver too close to the oracle: {_decided_wsr(text_only):.3f}"
+
+
+@pytest.mark.docker
+@pytest.mark.parametrize("task_id", IDS)
+def test_the_code_only_baseline_commits_to_answers_and_the_vision_gap_shows(graded_suite, task_id):
+    """code_only is the strongest attempt without viewing images (OCR, pixel analysis): it
+    finishes, and the oracle's Climb-WSR stays clearly above it — the climb criteria are the
+    ones only looking decides (a criterion OCR legitimately reads is tiered regression)."""
+    trial = graded_suite / "trials" / f"{task_id}__oracle_code_only__r1"
+    record = json.loads((trial / "trial.json").read_text())
+    score = json.loads((trial / "grade" / "score.json").read_text())
+    assert record["status"] == "finished", record.get("error")
+    assert score["climb_wsr_bounds"][1] <= CODE_ONLY_CLIMB_CEILING, score["climb_wsr_bounds"]
+
+
+CODE_ONLY_CLIMB_CEILING = 0.7
 
 
 @pytest.mark.docker

@@ -11,6 +11,7 @@ from harness.agent.tool_runner import ToolRunner
 from harness.providers.registry import make_provider
 from harness.providers.settings import ModelSettings
 from harness.recording.trajectory import MediaStore, TrajectoryWriter
+from harness.recording.trial import INFRA_STATUSES
 from harness.sandbox.types import Sandbox
 from harness.tools.base import ToolContext, image_limits_of
 
@@ -100,7 +101,7 @@ class LlmJudge:
                          evidence=v["rationale"], cited_files=v.get("cited_files", []))
             for cid, v in submit.received.items()
         }
-        if result.status == "error":
+        if result.status in INFRA_STATUSES:
             # An outage is the grader's failure, not the deliverable's: what the judge did not
             # decide is "error" (undecided, with the reason), never a fail and never re-asked.
             reason = f"judge outage ({label}): {result.error}"

@@ -103,13 +103,15 @@ def build_report(rows: list[TrialRow], notes: list[str], planned: list[Planned] 
     labels = sorted({name for systems in sectors.values() for name in systems})
     report.sections.append(Section("WSR by sector (mean over the sector's tasks)", ["sector", *labels],
                                    [[s, *(fmt_interval(m.get(name)) for name in labels)] for s, m in sectors.items()]))
-    per_task = tables.by_task(rows)
-    labels = sorted({name for systems in per_task.values() for name in systems})
     sources = tier_sources or {}
-    report.sections.append(Section("WSR by task", ["task", "tiers", *labels],
-                                   [[t, sources.get(t, "—"), *(fmt_interval(m.get(name)) for name in labels)]
-                                    for t, m in per_task.items()],
-                                   note="'tiers' says where each rubric's climb/regression tiers come from."))
+    per_task = tables.by_task(rows)
+    for metric, title in (("wsr", "WSR by task"), ("climb_wsr", "Climb-WSR by task")):
+        cells = per_task if metric == "wsr" else tables.by_task(rows, metric)
+        labels = sorted({name for systems in cells.values() for name in systems})
+        report.sections.append(Section(title, ["task", "tiers", *labels],
+                                       [[t, sources.get(t, "—"), *(fmt_interval(m.get(name)) for name in labels)]
+                                        for t, m in cells.items()],
+                                       note="'tiers' says where each rubric's climb/regression tiers come from."))
     paired = tables.paired_comparisons(rows, planned, resamples=resamples)
     if paired:
         report.sections.append(Section(
@@ -132,6 +134,7 @@ def build_report(rows: list[TrialRow], notes: list[str], planned: list[Planned] 
         report.sections.append(Section("Criteria most often failed", ["task", "criterion", "failed", "of trials"],
                                        [[t, c, str(n), str(of)] for t, c, n, of in failed]))
     report.data = _data(board, m3, paired, ablations, sectors, per_task, sources)
+    report.data["by_task_climb"] = {t: {n: list(b) for n, b in m.items()} for t, m in tables.by_task(rows, "climb_wsr").items()}
     return report
 
 

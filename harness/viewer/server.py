@@ -6,8 +6,10 @@ autorater container (deliverables are untrusted) and cached beside the trial."""
 from __future__ import annotations
 
 import asyncio
+import json
 import mimetypes
 from functools import partial
+from html import escape
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import unquote
@@ -59,7 +61,8 @@ class Viewer:
             try:
                 asyncio.run(render_preview(source, out))
             except Exception as exc:  # noqa: BLE001 - show the reason on the page
-                return 500, "text/html", page("preview failed", f"<p>could not render {rel}: {exc}</p>").encode()
+                reason = f"<p>could not render {escape(rel)}: {escape(str(exc))}</p>"
+                return 500, "text/html", page("preview failed", reason).encode()
         images = "".join(f"<p><img class='seen' style='max-width:100%' src='/previewimg/{trial.name}/{rel}/{p.name}'></p>"
                          for p in sorted(out.glob("*.png")))
         return 200, "text/html", page(rel, f"<h1>{rel}</h1>{images or '<p>(no pages)</p>'}").encode()
@@ -75,12 +78,25 @@ async def render_preview(source: Path, out: Path) -> None:
         await box.copy_in(source, "/workspace/deliverables")
         result = await box.exec(["python3", "-m", "autorater.checks.render", f"deliverables/{source.name}", "/workspace/pages"], timeout=300)
         if not result.ok:
-            raise RuntimeError(result.stderr.strip()[-500:] or f"exit {result.exit_code}")
+            raise RuntimeError(render_failure(result.stdout, result.stderr, result.exit_code))
         out.mkdir(parents=True, exist_ok=True)
         pages = [i.path for i in await box.list_files("/workspace/pages") if i.path.endswith(".png")]
         await box.copy_out([p.removeprefix("/workspace/") for p in pages], out.parent / ".tmp-preview")
         for png in (out.parent / ".tmp-preview" / "pages").glob("*.png"):
             png.replace(out / png.name)
+
+
+def render_failure(stdout: str, stderr: str, exit_code: int) -> str:
+    """Why a render failed: the renderer's own reason (the "error" of the JSON report it
+    prints, e.g. "report.docx is password-protected / encrypted ..."), else stderr's tail."""
+    for line in reversed(stdout.strip().splitlines()):
+        try:
+            reason = json.loads(line).get("error")
+        except (ValueError, AttributeError):
+            continue
+        if reason:
+            return str(reason)
+    return stderr.strip()[-500:] or f"the renderer exited with status {exit_code}"
 
 
 def _file(path: Path, root: Path) -> tuple[int, str, bytes]:
