@@ -139,13 +139,15 @@ def test_compat_golden_from_the_reference_scorer():
     report = run(load_references(DATA / "compat_reference.json"), load_predictions(DATA / "compat_predictions.json"),
                  compat=True)
     (system,) = report.systems
+    # Equal to the last few ulps of a BLAS dot product: the OpenBLAS kernel the machine selects
+    # (OPENBLAS_CORETYPE) changes the summation order, measured at 4e-10 on argument similarity.
     for key, value in expected["aggregate"].items():
-        assert system.overall[key] == pytest.approx(value, rel=1e-12, abs=1e-12), key
+        assert system.overall[key] == pytest.approx(value, rel=1e-8, abs=1e-9), key
     got = {t.task_id: t.metrics for t in system.tasks}
     assert sorted(got) == sorted(expected["per_task"])
     for task_id, values in expected["per_task"].items():
         for key, value in values.items():
-            assert getattr(got[task_id], key) == pytest.approx(value, rel=1e-12, abs=1e-12), (task_id, key)
+            assert getattr(got[task_id], key) == pytest.approx(value, rel=1e-8, abs=1e-9), (task_id, key)
 
 
 def test_hub_offline_is_scoped(monkeypatch):
