@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
 import sys
 import textwrap
 import time
+from pathlib import Path
 
 import pytest
 
@@ -78,3 +80,40 @@ def test_prune_removes_leftovers_of_a_killed_run_only(docker_client, sandbox_ima
     finally:
         alive.kill()
         alive.wait(timeout=30)
+
+
+TASK = Path(__file__).parent / "data" / "tasks" / "sales_summary"
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
+def test_sigterm_or_sighup_during_a_suite_cleans_up_and_the_rerun_resumes(tmp_path, docker_client, sandbox_image, sig):
+    """What timeout(1), CI cancellation, systemd and Kubernetes send: the run stops like Ctrl-C —
+    no container of its run left within 15 s, the running trial recorded as interrupted, and the
+    same command on the same --out runs it again."""
+    script = tmp_path / "slow.yaml"
+    script.write_text("turns:\n  - calls:\n      - {tool: code_exec, args: {cmd: 'sleep 600'}}\n")
+    out = tmp_path / "out"
+    cmd = [sys.executable, "-m", "harness.cli.main", "run", str(TASK), "--agent", f"script:{script}", "--out", str(out)]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    run_id = out.name
+    deadline = time.monotonic() + 120
+    while not _containers(docker_client, run_id) and time.monotonic() < deadline:
+        time.sleep(0.3)
+    assert _containers(docker_client, run_id), "the trial's sandbox never started"
+    time.sleep(1.0)  # the sleep is running inside the sandbox now
+    proc.send_signal(sig)
+    stopped_at = time.monotonic()
+    proc.wait(timeout=60)
+    while _containers(docker_client, run_id) and time.monotonic() - stopped_at < 15:
+        time.sleep(0.3)
+    assert _containers(docker_client, run_id) == [], "a container outlived the stopped run"
+    assert proc.returncode == 143, proc.stderr.read()
+    trial = out / "trials" / "sales_summary__script_slow__r1"
+    record = json.loads((trial / "trial.json").read_text())
+    assert record["status"] == "interrupted"
+    assert '"kind": "interrupted"' in (trial / "trajectory.jsonl").read_text()
+    # The same command resumes it (the script now finishes at once: same path, same trial id).
+    script.write_text("turns:\n  - calls:\n      - {tool: finish, args: {final_reply: done, deliverables: []}}\n")
+    again = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0, again.stderr
+    assert json.loads((trial / "trial.json").read_text())["status"] == "finished"

@@ -15,6 +15,8 @@ from harness.paths import project_root
 from harness.providers.registry import MissingApiKeyError, make_provider
 from harness.providers.settings import ModelsFileError, resolve_model
 from harness.recording.trial import COMPLETED_STATUSES, INFRA_STATUSES, TrialRecord
+from harness.runner.signals import Interrupted, run_until_signalled
+from harness.sandbox.prune import prune_containers
 from harness.tasks import TaskError, load_task
 
 from autorater.grading.grade_trial import GradeSpec, grade_trial
@@ -68,10 +70,16 @@ def grade(
         except ImageMissingError as exc:
             fail(str(exc))
         specs = [replace(spec, image=image) for spec in specs]
+    pruned = prune_containers(docker_client()) if specs else []  # leftovers of killed runs and gradings
+    if pruned:
+        console.print(f"removed {len(pruned)} container(s) left by dead harness processes")
     try:
-        scores = asyncio.run(_grade_all(specs, concurrency))
+        scores = run_until_signalled(_grade_all(specs, concurrency))
     except RubricError as exc:
         fail(str(exc))
+    except Interrupted as exc:
+        fail(f"{exc}: grading containers removed; trials without grade/score.json are graded by the next `mka grade`",
+             code=130 if exc.signal == "SIGINT" else 143)
     if tool_use:
         _show_m3(grade_tool_use(tool_use))
     table = Table(title=f"graded {len(scores)} trial(s)")

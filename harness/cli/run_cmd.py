@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
 from collections import Counter
@@ -24,7 +23,9 @@ from harness.providers.registry import MissingApiKeyError
 from harness.providers.settings import ModelsFileError
 from harness.recording.trial import COMPLETED_STATUSES, INFRA_STATUSES, TrialRecord, variant_name
 from harness.runner.agents import AgentSpec, AgentSpecError, build_agent
+from harness.runner.signals import Interrupted, run_until_signalled
 from harness.runner.suite import SuiteRunner, SuiteState
+from harness.sandbox.prune import prune_containers
 from harness.runner.trial import TrialSpec
 from harness.tasks import TaskError, load_suite
 from harness.submission.hashing import file_sha256, folder_sha256
@@ -81,8 +82,17 @@ def run(
         console.print(f"{len(kept)} trial(s) already finished in {out}: kept, not rerun")
     runner = SuiteRunner(specs, concurrency=concurrency, max_cost_usd=max_cost_total, calls_per_provider=provider_concurrency,
                          max_attempts=max_attempts)
-    with Live(console=console, refresh_per_second=4) as live:
-        records = kept + asyncio.run(runner.run(lambda state: live.update(_progress(state, concurrency))))
+    pruned = prune_containers(docker_client())  # leftovers of runs killed with SIGKILL
+    if pruned:
+        console.print(f"removed {len(pruned)} container(s) left by dead harness processes")
+    try:
+        with Live(console=console, refresh_per_second=4) as live:
+            records = kept + run_until_signalled(runner.run(lambda state: live.update(_progress(state, concurrency))))
+    except Interrupted as exc:
+        stopped = [t.spec.trial_id for t in runner.state.trials.values() if t.state == "running"]
+        console.print(f"[yellow]{exc}[/]: {len(stopped)} running trial(s) recorded as interrupted, their sandboxes"
+                      f" removed; run the same command again to resume")
+        raise typer.Exit(130 if exc.signal == "SIGINT" else 143) from None
     if runner.state.budget_note:
         console.print(f"[yellow]{runner.state.budget_note}[/]")
     failed = [r for r in records if r.status in INFRA_STATUSES]

@@ -115,6 +115,12 @@ async def run_trial(
             result = await loop.run(system, prompts.task_message(task.prompt, _input_sizes(task)))
             if result.status != "finished":
                 result.deliverables = await _collect_unfinished(sandbox, task, result, trial_dir)
+    except asyncio.CancelledError:
+        # Ctrl-C, SIGTERM or SIGHUP (see harness.runner.signals): the sandbox closed on the way
+        # out of `async with`; say so and let the cancellation go on. Resume reruns the trial.
+        result.status, result.error = "interrupted", "the run was stopped (signal) while this trial ran"
+        trajectory.emit("error", where="runner", kind="interrupted", message=result.error)
+        raise
     except Exception as exc:  # noqa: BLE001 - the record must say what happened, whatever it was
         # The harness or the engine failed, not the model: retried by resume, never graded as the model's.
         result.status, result.error = "infra_error", f"{type(exc).__name__}: {exc}"
