@@ -92,3 +92,40 @@ async def test_exec_cwd_env_and_argv(sandbox):
     assert argv.stdout == "a b; c\n"
     failing = await sandbox.exec("echo oops >&2; exit 3")
     assert (failing.exit_code, failing.stderr, failing.ok) == (3, "oops\n", False)
+
+
+@pytest.mark.parametrize("escape", [
+    "timeout 20 bash -c ':(){ :|:& };:'",  # GNU timeout makes its own process group
+    "setsid bash -c ':(){ :|:& };:' &",  # a new session
+    "nohup bash -c ':(){ :|:& };:' >/dev/null 2>&1 &",
+    "env -i /bin/bash -c ':(){ :|:& };:' &",  # a scrubbed environment: no marker at all
+], ids=["timeout", "setsid", "nohup", "env-i"])
+async def test_a_fork_bomb_that_leaves_the_process_group_is_still_reaped(docker_client, sandbox_image, escape):
+    async with await DockerSandbox.create(make_spec(sandbox_image, pids=256, cpus=1), client=docker_client) as box:
+        started = time.monotonic()
+        await box.exec(f"{escape}; sleep 2", timeout=60)
+        after = await box.exec("echo alive; ps -e --no-headers | wc -l")
+        assert time.monotonic() - started < 30
+        assert after.stdout.splitlines()[0] == "alive", after
+        assert int(after.stdout.splitlines()[1]) < 10, after.stdout  # the bomb is gone, not just capped
+        quiet = await box.exec("cat /sys/fs/cgroup/cpuacct/cpuacct.usage 2>/dev/null || cat /sys/fs/cgroup/cpu.stat")
+        time.sleep(1)
+        later = await box.exec("cat /sys/fs/cgroup/cpuacct/cpuacct.usage 2>/dev/null || cat /sys/fs/cgroup/cpu.stat")
+        if quiet.stdout.strip().isdigit():  # cgroup v1: nanoseconds of CPU the container used in that second
+            assert int(later.stdout) - int(quiet.stdout) < 0.3e9  # nothing left burning CPU
+
+
+async def test_detached_sleepers_die_with_their_exec_unless_kept(sandbox):
+    await sandbox.exec("setsid sleep 300 & (sleep 301 &) ; nohup sleep 302 >/dev/null 2>&1 & MKA_KEEP=1 sleep 303 &")
+    left = await sandbox.exec("ps -eo args= | grep '^sleep 30' || true")
+    assert left.stdout.split("\n")[0:1] == ["sleep 303"] and "sleep 300" not in left.stdout, left.stdout
+    assert "sleep 301" not in left.stdout and "sleep 302" not in left.stdout
+
+
+async def test_parallel_execs_do_not_reap_each_other(sandbox):
+    import asyncio
+
+    slow = asyncio.ensure_future(sandbox.exec("sleep 3; echo survived"))
+    await asyncio.sleep(1)
+    await sandbox.exec("setsid sleep 100 & true")  # this exec's reaping must not touch the other one
+    assert (await slow).stdout == "survived\n"

@@ -1,8 +1,8 @@
 """One command in a running container, with a deadline on both sides.
 
-Inside: `timeout -k` runs the command as the leader of its own process group and kills
-the whole group at the deadline. Outside: if the exec still has not ended a little after
-that, the harness kills the group itself (through another exec) and, as a last resort,
+Inside: `timeout -k` ends the command at the deadline and the reaper then removes every
+process it started (harness.sandbox.reaper). Outside: if the exec still has not ended a
+little after that, the harness reaps it itself (through another exec) and, as a last resort,
 closes the stream. Output is streamed into bounded buffers, never held whole."""
 
 from __future__ import annotations
@@ -17,20 +17,9 @@ import docker
 from docker.utils.socket import STDERR, STDOUT, frames_iter
 
 from harness.sandbox.output import HeadTailBuffer
+from harness.sandbox.reaper import KILL_EXEC, WRAPPER
 
-# timeout makes itself the leader of a new process group, so `kill -- -$pid` reaches
-# everything the command started. Once the command ends, stragglers it left in that
-# group (background jobs, a fork bomb's children) are killed too: each exec starts clean.
-# A process that must outlive its command has to leave the group on purpose (setsid).
-_WRAPPER = (
-    'timeout -k 5s "${MKA_TIMEOUT}s" "$@" & pid=$!; '
-    'f="/tmp/.mka-exec-$MKA_EXEC_ID.pid"; echo $pid > "$f"; '
-    'wait $pid; rc=$?; '
-    'kill -9 "-$pid" 2>/dev/null; kill -9 "-$pid" 2>/dev/null; '
-    'rm -f "$f"; exit $rc'
-)
-_KILL_GROUP = 'f="/tmp/.mka-exec-$1.pid"; [ -f "$f" ] && kill -9 "-$(cat "$f")"; rm -f "$f"'
-
+# The wrapper (timeout, then the reaper) and the host-side killer live in harness.sandbox.reaper.
 TIMEOUT_EXIT_CODES = (124, 137)  # timeout's own code, or SIGKILL after -k
 
 
@@ -62,7 +51,7 @@ async def run_exec(
     started = time.monotonic()
     exec_id = (
         await asyncio.to_thread(
-            api.exec_create, container_id, ["/bin/sh", "-c", _WRAPPER, "mka-exec", *argv],
+            api.exec_create, container_id, ["/bin/bash", "-c", WRAPPER, "mka-exec", *argv],
             stdout=True, stderr=True, user=user, workdir=cwd, environment=full_env,
         )
     )["Id"]
@@ -74,7 +63,7 @@ async def run_exec(
         await asyncio.wait_for(asyncio.shield(pump), timeout_s + host_grace_s)
     except TimeoutError:
         killed_by_host = True
-        await _kill_group(api, container_id, user, exec_key)
+        await _kill_group(api, container_id, user, exec_key, {k: v for k, v in env.items() if k == "MKA_KEEP_PIDS"})
         try:
             await asyncio.wait_for(asyncio.shield(pump), 5.0)
         except TimeoutError:
@@ -99,10 +88,11 @@ def _pump_frames(sock, out: HeadTailBuffer, err: HeadTailBuffer) -> None:
         pass  # the socket was closed under us by the host-side deadline
 
 
-async def _kill_group(api: docker.APIClient, container_id: str, user: str, exec_key: str) -> None:
+async def _kill_group(api: docker.APIClient, container_id: str, user: str, exec_key: str, keep_env: dict[str, str]) -> None:
     exec_id = (
         await asyncio.to_thread(
-            api.exec_create, container_id, ["/bin/sh", "-c", _KILL_GROUP, "mka-kill", exec_key], user=user
+            api.exec_create, container_id, ["/bin/bash", "-c", KILL_EXEC, "mka-kill", exec_key], user=user,
+            environment={"MKA_EXEC_ID": f"killer-{exec_key}", **keep_env}
         )
     )["Id"]
     await asyncio.to_thread(api.exec_start, exec_id)

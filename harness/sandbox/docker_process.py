@@ -14,21 +14,15 @@ import threading
 import docker
 from docker.utils.socket import STDERR, STDOUT, frames_iter
 
-from harness.sandbox.docker_exec import _KILL_GROUP
 from harness.sandbox.output import HeadTailBuffer
-
-# The command runs as its own process group (timeout makes one); its stdin is the exec's
-# stdin, duplicated to fd 3 first because sh points a background job's stdin at /dev/null.
-_WRAPPER = (
-    'exec 3<&0; timeout -k 5s "${MKA_TIMEOUT}s" "$@" <&3 3<&- & pid=$!; exec 3<&-; '
-    'f="/tmp/.mka-exec-$MKA_EXEC_ID.pid"; echo $pid > "$f"; '
-    'wait $pid; rc=$?; kill -9 "-$pid" 2>/dev/null; rm -f "$f"; exit $rc'
-)
+from harness.sandbox.reaper import KILL_EXEC, SERVICE_WRAPPER
 
 
 class SandboxProcess:
-    def __init__(self, api: docker.APIClient, container_id: str, user: str, key: str, exec_id: str, sock) -> None:
+    def __init__(self, api: docker.APIClient, container_id: str, user: str, key: str, exec_id: str, sock,
+                 keep_pids: str = "1") -> None:
         self._api, self._container_id, self._user, self._key = api, container_id, user, key
+        self._keep_pids = keep_pids
         self._exec_id = exec_id
         self._sock = sock
         self._raw = getattr(sock, "_sock", sock)
@@ -47,16 +41,16 @@ class SandboxProcess:
         key = secrets.token_hex(6)
         exec_id = (
             await asyncio.to_thread(
-                api.exec_create, container_id, ["/bin/sh", "-c", _WRAPPER, "mka-proc", *argv],
+                api.exec_create, container_id, ["/bin/bash", "-c", SERVICE_WRAPPER, "mka-proc", *argv],
                 stdin=True, stdout=True, stderr=True, user=user, workdir=cwd,
-                environment={**env, "MKA_EXEC_ID": key, "MKA_TIMEOUT": f"{lifetime_s:g}"},
+                environment={**env, "MKA_EXEC_ID": key, "MKA_SERVICE": "1", "MKA_TIMEOUT": f"{lifetime_s:g}"},
             )
         )["Id"]
         sock = await asyncio.to_thread(api.exec_start, exec_id, socket=True)
         for candidate in (sock, getattr(sock, "_sock", None)):
             if hasattr(candidate, "settimeout"):
                 candidate.settimeout(None)
-        return cls(api, container_id, user, key, exec_id, sock)
+        return cls(api, container_id, user, key, exec_id, sock, env.get("MKA_KEEP_PIDS", "1"))
 
     def _pump(self) -> None:
         try:
@@ -90,7 +84,8 @@ class SandboxProcess:
         except OSError:
             pass
         kill = (await asyncio.to_thread(
-            self._api.exec_create, self._container_id, ["/bin/sh", "-c", _KILL_GROUP, "mka-kill", self._key], user=self._user,
+            self._api.exec_create, self._container_id, ["/bin/bash", "-c", KILL_EXEC, "mka-kill", self._key], user=self._user,
+            environment={"MKA_EXEC_ID": f"killer-{self._key}", "MKA_KEEP_PIDS": self._keep_pids},
         ))["Id"]
         await asyncio.to_thread(self._api.exec_start, kill)
         await asyncio.to_thread(self._reader.join, 5.0)

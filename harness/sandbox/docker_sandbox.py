@@ -25,6 +25,7 @@ from harness.sandbox.tar_safety import extract_member_stream
 from harness.sandbox.types import (
     INPUT_DIR,
     WORKSPACE,
+    MiB,
     CopyReport,
     ExecResult,
     FileInfo,
@@ -49,6 +50,7 @@ class DockerSandbox:
         self._client = client
         self._closed = False
         self._counters = {"oom_kill": 0, "pids_max": 0}
+        self._keep_pids = ""  # the container's init and command: never reaped (see harness.sandbox.reaper)
 
     @classmethod
     async def create(cls, spec: SandboxSpec, client: docker.DockerClient | None = None) -> DockerSandbox:
@@ -59,7 +61,20 @@ class DockerSandbox:
         except APIError as exc:
             raise SandboxError(f"cannot start sandbox from {spec.image}: {exc.explanation or exc}") from exc
         _LIVE.add(container)
-        return cls(spec, container, client)
+        box = cls(spec, container, client)
+        await box._find_own_processes()
+        return box
+
+    async def _find_own_processes(self) -> None:
+        """Before any agent command runs, PID 1's children are only the container's command."""
+        raw = await run_exec(
+            self._client.api, self.container.id, ["/bin/sh", "-c", "cat /proc/1/task/1/children"],
+            timeout_s=30, user=self.spec.user, cwd="/", env={}, head_bytes=4096, tail_bytes=0,
+        )
+        self._keep_pids = " ".join(["1", *raw.stdout.text().split()])
+
+    def _marked(self, env: dict[str, str] | None) -> dict[str, str]:
+        return {**(env or {}), "MKA_KEEP_PIDS": self._keep_pids}
 
     @property
     def id(self) -> str:
@@ -87,7 +102,7 @@ class DockerSandbox:
         argv = ["bash", "-c", cmd] if isinstance(cmd, str) else list(cmd)
         raw = await run_exec(
             self._client.api, self.container.id, argv,
-            timeout_s=timeout, host_grace_s=limits.host_grace_s, user=self.spec.user, cwd=cwd or WORKSPACE, env=env or {},
+            timeout_s=timeout, host_grace_s=limits.host_grace_s, user=self.spec.user, cwd=cwd or WORKSPACE, env=self._marked(env),
             head_bytes=limits.output_head_bytes, tail_bytes=limits.output_tail_bytes,
         )
         timed_out = raw.killed_by_host or (
@@ -114,7 +129,7 @@ class DockerSandbox:
         """Did the memory or pids limit fire since we last looked? (cgroup v1 or v2 counters)"""
         raw = await run_exec(
             self._client.api, self.container.id, ["/bin/sh", "-c", _CGROUP_COUNTERS],
-            timeout_s=10, user=self.spec.user, cwd="/", env={}, head_bytes=8192, tail_bytes=0,
+            timeout_s=10, user=self.spec.user, cwd="/", env=self._marked(None), head_bytes=8192, tail_bytes=0,
         )
         text = raw.stdout.text()
         now = {
@@ -132,7 +147,7 @@ class DockerSandbox:
         self._check_open()
         return await SandboxProcess.start(
             self._client.api, self.container.id, argv, user=self.spec.user, cwd=cwd or WORKSPACE,
-            env={**self.spec.env, **(env or {})}, lifetime_s=lifetime_s,
+            env=self._marked({**self.spec.env, **(env or {})}), lifetime_s=lifetime_s,
         )
 
     # -- files ----------------------------------------------------------------------
@@ -215,6 +230,12 @@ class DockerSandbox:
             return
         parent = posixpath.dirname(absolute)
         host_parent = dest / posixpath.relpath(parent, WORKSPACE)
+        cap = self.spec.limits.copy_out_max_file_bytes
+        is_dir = bool(stat.get("mode", 0) & (1 << 31))  # Go's os.ModeDir
+        if not is_dir and int(stat.get("size") or 0) > cap:  # refused before a byte is streamed
+            stream.close()
+            report.refuse(path, f"{int(stat['size']) / MiB:,.0f} MiB is over the {cap / MiB:,.0f} MiB limit per file")
+            return
         if stat.get("mode", 0) & (1 << 27):  # Go's os.ModeSymlink: the path itself is a link
             stream.close()
             target = posixpath.normpath(posixpath.join(parent, stat.get("linkTarget") or ""))

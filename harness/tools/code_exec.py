@@ -19,7 +19,9 @@ class CodeExecTool:
         "Python 3 (pandas, numpy, matplotlib, openpyxl, python-docx, python-pptx, pymupdf, reportlab, "
         "weasyprint, pillow), LibreOffice (soffice --headless), tesseract and poppler-utils are installed. "
         f"Commands time out after {DEFAULT_TIMEOUT_S} s unless timeout_s says otherwise; long output keeps "
-        "its beginning and end. Background processes are stopped when the command ends. There is no internet."
+        "its beginning and end. Every process a command starts is stopped when it ends (setsid and nohup "
+        "included); to keep a background server for later commands, start it with MKA_KEEP=1 in its "
+        "environment (e.g. `MKA_KEEP=1 python3 -m http.server 8000 &`). There is no internet."
     )
     parameters: dict[str, Any] = {
         "type": "object",
