@@ -24,7 +24,7 @@ DATA = Path(__file__).parent / "data" / "checks"
 RUNNER = ["python3", "-m", "autorater.checks.runner"]
 
 XLSX, DOCX, PPTX, PDF, HTML, PNG = "summary.xlsx", "report.docx", "deck.pptx", "report.pdf", "page.html", "chart.png"
-CSV, JSON, REPLY = "data.csv", "data.json", None
+CSV, JSON, REPLY, REVIEW = "data.csv", "data.json", None, "review.md"
 
 
 def case(cid: str, file: str | None, kind: str, **params) -> tuple[str, str | None, dict]:
@@ -78,6 +78,12 @@ CASES: list[tuple[str, str | None, dict]] = [
     case("text-regex", CSV, "text.regex", pattern=r"^West,20000"),
     case("text-number", CSV, "text.number", expected=36900, label="West"),
     case("text-mentions", CSV, "text.mentions_all", items=["North", "total"]),
+    # Answers read where they sit: bad/review.md negates, hedges or contradicts each one.
+    case("text-table-cell", REVIEW, "text.table_cell", row="MU-02", column="Complies", expected="No"),
+    case("text-table-number", REVIEW, "text.table_cell", row="MU-02", column="Logo", expected=72, tolerance=1),
+    case("text-field", REVIEW, "text.field", label="Recommended zoning", expected="R-3"),
+    case("text-regex-guard", REVIEW, "text.regex", pattern=r"Riverside[^\n]{0,40}spike|spike[^\n]{0,40}Riverside",
+         negation_guard=True),
 ]
 
 
@@ -197,7 +203,7 @@ async def test_runner_accepts_a_single_check(box):
     (line,) = result.stdout.splitlines()
     record = json.loads(line)
     assert record["id"] == "one" and record["passed"], record
-    assert set(record) == {"id", "passed", "evidence", "where", "error", "duration_s"}
+    assert set(record) == {"id", "passed", "evidence", "where", "error", "infra", "duration_s"}
     cheap = [c for c in CASES if c[0] in ("pdf-pages", "json-key", "csv-column")]
     only = await box.exec([*RUNNER, _job("/workspace/good", cheap), "--only", "json-key"])
     assert [json.loads(x)["id"] for x in only.stdout.splitlines()] == ["json-key"]

@@ -129,3 +129,25 @@ async def test_parallel_execs_do_not_reap_each_other(sandbox):
     await asyncio.sleep(1)
     await sandbox.exec("setsid sleep 100 & true")  # this exec's reaping must not touch the other one
     assert (await slow).stdout == "survived\n"
+
+
+async def test_one_big_file_stops_exactly_at_the_workspace_quota(docker_client, sandbox_image):
+    async with await DockerSandbox.create(make_spec(sandbox_image, workspace_bytes=64 * 1024**2), client=docker_client) as box:
+        result = await box.exec("head -c 20000000000 /dev/zero > huge.bin")
+        assert not result.ok and result.quota_exceeded and "workspace quota" in " ".join(result.notes())
+        size = int((await box.exec("stat -c %s huge.bin")).stdout)
+        assert size <= 64 * 1024**2
+        assert (await box.exec("rm huge.bin && echo cleaned")).stdout == "cleaned\n"  # cleaning up always works
+
+
+async def test_many_files_past_the_quota_are_stopped_by_the_watchdog(docker_client, sandbox_image):
+    quota = 200 * 1024**2
+    async with await DockerSandbox.create(make_spec(sandbox_image, workspace_bytes=quota), client=docker_client) as box:
+        # 20 GB in 10 MB files, throttled a little so the test's disk writes stay modest when stopped.
+        result = await box.exec("for i in $(seq 2000); do head -c 10000000 /dev/zero > f$i.bin; sleep 0.02; done", timeout=600)
+        assert not result.ok and result.quota_exceeded and "over its 0.20 GiB limit" in result.quota_exceeded
+        used = int((await box.exec("du -sxB1 /workspace | cut -f1")).stdout)
+        # Stopped within a poll or two of the quota (the bound is the write rate times the poll
+        # interval; this machine may be loaded), nowhere near the 20 GB asked for.
+        assert used < quota + 800 * 1024**2
+        assert (await box.exec("rm -f f*.bin && echo ok")).stdout == "ok\n"

@@ -102,10 +102,18 @@ def test_the_code_only_baseline_commits_to_answers_and_the_vision_gap_shows(grad
     record = json.loads((trial / "trial.json").read_text())
     score = json.loads((trial / "grade" / "score.json").read_text())
     assert record["status"] == "finished", record.get("error")
-    assert score["climb_wsr_bounds"][1] <= CODE_ONLY_CLIMB_CEILING, score["climb_wsr_bounds"]
+    oracle = json.loads((graded_suite / "trials" / f"{task_id}__oracle__r1" / "grade" / "score.json").read_text())
+    rubric = load_rubric(RUBRICS / f"{task_id}.yaml")
+    if not any(c.tier == "climb" and c.check for c in rubric.criteria):
+        # Every checked fact of this task is legitimately readable by OCR and pixel analysis, so
+        # its rubric (re-tiered against code_only) keeps no checked climb criterion: no gap to show.
+        assert score["climb_wsr_bounds"] is None or decided_only(tuple(score["climb_wsr_bounds"])) is None
+        return
+    assert decided_only(tuple(oracle["climb_wsr_bounds"])) == pytest.approx(1.0)
+    assert decided_only(tuple(score["climb_wsr_bounds"])) <= CODE_ONLY_CLIMB_CEILING, score["climb_wsr_bounds"]
 
 
-CODE_ONLY_CLIMB_CEILING = 0.7
+CODE_ONLY_CLIMB_CEILING = 0.5
 
 
 @pytest.mark.docker

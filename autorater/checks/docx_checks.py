@@ -1,4 +1,9 @@
-"""Evaluators for the docx.* kinds (python-docx; .doc/.odt/.rtf are converted first)."""
+"""Evaluators for the docx.* kinds (python-docx; .doc/.odt/.rtf are converted first).
+
+Text is read with docx_text (content controls, tracked insertions, text boxes, merged cells
+once); `docx.paragraph_contains` also searches headers, footers, footnotes and endnotes,
+after the body, and says where it found the text. Headings, tables and word counts stay
+with the body."""
 
 from __future__ import annotations
 
@@ -7,9 +12,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from autorater.checks import office
+from autorater.checks import docx_text, office
 from autorater.checks.compare import compare_expected, show
 from autorater.checks.context import CheckContext
+from autorater.checks.ooxml import readable
 from autorater.checks.result import CheckError, CheckResult, verdict
 from autorater.checks.safety import check_size, preflight_zip
 from autorater.checks.specs_office import (
@@ -21,7 +27,8 @@ from autorater.checks.specs_office import (
 )
 from autorater.checks.textmatch import clip, describe, text_matches
 
-_CONVERTIBLE = {".doc", ".odt", ".rtf", ".docm", ".dotx", ".fodt"}
+_PACKAGES = {".docx", ".docm", ".dotx", ".dotm"}  # OOXML: opened natively (see ooxml.py)
+_CONVERTIBLE = {".doc", ".odt", ".rtf", ".fodt"}
 _HEADING = re.compile(r"^heading\s*(\d)$", re.IGNORECASE)
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 _PIC = "{http://schemas.openxmlformats.org/drawingml/2006/picture}pic"
@@ -47,30 +54,27 @@ def document(ctx: CheckContext) -> tuple[Any, str | None]:
 def _native(ctx: CheckContext) -> tuple[Path, str | None]:
     path = ctx.file()
     suffix = path.suffix.lower()
-    if suffix == ".docx":
-        preflight_zip(path, "Word")
-        return path, None
+    if suffix in _PACKAGES:
+        package = readable(ctx, "word")
+        return package.path, package.note
     if suffix in _CONVERTIBLE:
-        if suffix in {".odt", ".docm", ".dotx"}:
+        if suffix == ".odt":
             preflight_zip(path, "document")
         check_size(path)
         return office.convert(path, "docx", ctx.work_dir, ctx.remaining()), f"converted from {suffix} by LibreOffice"
-    raise CheckError(f"{path.name} is not a Word document (expected .docx, .doc, .odt or .rtf)")
+    raise CheckError(f"{path.name} is not a Word document (expected .docx, .docm, .doc, .odt or .rtf)")
 
 
-def _paragraphs(doc: Any, include_tables: bool) -> Iterator[Any]:
-    yield from doc.paragraphs
-    if include_tables:
-        for table in doc.tables:
-            yield from _table_paragraphs(table)
+def _body(doc: Any, include_tables: bool) -> Iterator[Any]:
+    """python-docx Paragraphs for every paragraph of the body (see docx_text.paragraphs)."""
+    from docx.text.paragraph import Paragraph
+
+    for p in docx_text.paragraphs(doc.element.body, include_tables):
+        yield Paragraph(p, doc._body)
 
 
-def _table_paragraphs(table: Any) -> Iterator[Any]:
-    for row in table.rows:
-        for cell in row.cells:
-            yield from cell.paragraphs
-            for inner in cell.tables:
-                yield from _table_paragraphs(inner)
+def _texts(doc: Any, include_tables: bool) -> list[str]:
+    return [docx_text.paragraph_text(p) for p in docx_text.paragraphs(doc.element.body, include_tables)]
 
 
 def heading_level(paragraph: Any) -> int | None:
@@ -95,7 +99,9 @@ def heading_level(paragraph: Any) -> int | None:
 
 def heading_exists(spec: DocxHeadingExists, ctx: CheckContext) -> CheckResult:
     doc, note = document(ctx)
-    headings = [(lvl, p.text) for p in doc.paragraphs if (lvl := heading_level(p)) is not None]
+    headings = [
+        (lvl, docx_text.paragraph_text(p._p)) for p in _body(doc, False) if (lvl := heading_level(p)) is not None
+    ]
     pool = [(lvl, t) for lvl, t in headings if spec.level is None or lvl == spec.level]
     hit = next(((lvl, t) for lvl, t in pool if text_matches(t, spec.text, spec.match, spec.ignore_case)), None)
     level = "any level" if spec.level is None else ("the Title style" if spec.level == 0 else f"level {spec.level}")
@@ -109,23 +115,29 @@ def heading_exists(spec: DocxHeadingExists, ctx: CheckContext) -> CheckResult:
 
 def paragraph_contains(spec: DocxParagraphContains, ctx: CheckContext) -> CheckResult:
     doc, note = document(ctx)
-    paragraphs = [p.text for p in _paragraphs(doc, spec.include_tables)]
-    hits = (i for i, t in enumerate(paragraphs) if text_matches(t, spec.text, spec.match, spec.ignore_case))
-    index = next(hits, None)
-    scope = "paragraphs incl. tables" if spec.include_tables else "body paragraphs"
-    found = f"paragraph {index + 1}: {clip(paragraphs[index])!r}" if index is not None else "no paragraph matches"
     prefix = f"({note}) " if note else ""
     rule = describe(spec.text, spec.match, spec.ignore_case)
-    return verdict(
-        index is not None,
-        f"{prefix}searched {len(paragraphs)} {scope} for one that {rule}: {found}",
-        f"paragraph {index + 1}" if index is not None else None,
-    )
+    scope = "paragraphs incl. tables" if spec.include_tables else "body paragraphs"
+    searched = []
+    stories = [("body", doc.element.body), *docx_text.stories(doc)]
+    for label, root in stories:
+        texts = [docx_text.paragraph_text(p) for p in docx_text.paragraphs(root, spec.include_tables)]
+        searched.append(len(texts))
+        index = next((i for i, t in enumerate(texts) if text_matches(t, spec.text, spec.match, spec.ignore_case)), None)
+        if index is not None:
+            where = f"paragraph {index + 1}" if label == "body" else f"{label}, paragraph {index + 1}"
+            looked = f"{len(texts)} {scope}" if label == "body" else f"the body, then the {label}"
+            found = f"{where}: {clip(texts[index])!r}"
+            return verdict(True, f"{prefix}searched {looked} for one that {rule}: {found}", where)
+    others = f" and {sum(searched[1:])} in {len(stories) - 1} header/footer/note part(s)" if len(stories) > 1 else ""
+    return verdict(False, f"{prefix}searched {searched[0]} {scope}{others} for one that {rule}: no paragraph matches")
 
 
 def table(spec: DocxTable, ctx: CheckContext) -> CheckResult:
     doc, _ = document(ctx)
-    tables = list(doc.tables)
+    from docx.table import Table
+
+    tables = [Table(tbl, doc._body) for tbl in docx_text.tables(doc.element.body)]
     if not tables:
         return verdict(False, "the document has no tables")
     indices = range(len(tables)) if spec.table == "any" else [spec.table - 1]
@@ -153,7 +165,8 @@ def _table_ok(tbl: Any, spec: DocxTable) -> tuple[bool, str]:
         if c.row > rows or c.col > cols:
             problems.append(f"no cell ({c.row}, {c.col})")
         else:
-            value = tbl.cell(c.row - 1, c.col - 1).text
+            cell = tbl.cell(c.row - 1, c.col - 1)._tc
+            value = "\n".join(docx_text.paragraph_text(p) for p in docx_text.paragraphs(cell))
             ok, rule = compare_expected(value, c)
             report += f"; cell ({c.row}, {c.col}) = {show(value)}, {rule}"
             if not ok:
@@ -169,7 +182,7 @@ def image_count(spec: DocxImageCount, ctx: CheckContext) -> CheckResult:
 
 def word_count(spec: DocxWordCount, ctx: CheckContext) -> CheckResult:
     doc, _ = document(ctx)
-    n = sum(len(_WORD.findall(p.text)) for p in _paragraphs(doc, spec.include_tables))
+    n = sum(len(_WORD.findall(t)) for t in _texts(doc, spec.include_tables))
     scope = "including tables" if spec.include_tables else "body paragraphs only"
     return verdict(spec.count_ok(n), f"{n} words ({scope}); wanted {spec.describe_bounds()}")
 

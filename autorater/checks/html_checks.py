@@ -7,12 +7,14 @@ import re
 from typing import Any
 
 from autorater.checks.context import CheckContext
+from autorater.checks.html_decode import decode, markup_tags
 from autorater.checks.result import CheckError, CheckResult, verdict
 from autorater.checks.safety import MiB, check_size
 from autorater.checks.specs_media import HtmlNoExternalRequests, HtmlSelector, HtmlTitle
 from autorater.checks.textmatch import clip, describe, normalize, text_matches
 
 MAX_HTML_BYTES = 32 * MiB
+_IMPLIED = {"html", "head", "body"}  # the parser adds these to any text
 _EXTERNAL = re.compile(r"^\s*(?:(?:https?|wss?):)?//", re.IGNORECASE)
 _CSS_URL = re.compile(r"""url\(\s*(['"]?)(.*?)\1\s*\)|@import\s+(['"])(.*?)\3""", re.IGNORECASE)
 # Any absolute URL string literal in an inline script (fetch, XHR, import(), WebSocket,
@@ -30,19 +32,34 @@ _LINK_FETCHED = {
 
 
 def soup(ctx: CheckContext) -> Any:
-    def load() -> Any:
+    return _parsed(ctx)[0]
+
+
+def _parsed(ctx: CheckContext) -> tuple[Any, str | None]:
+    """(BeautifulSoup, a note when the declared charset was overruled); see html_decode."""
+
+    def load() -> tuple[Any, str | None]:
         path = ctx.file()
         check_size(path, MAX_HTML_BYTES)
         from bs4 import BeautifulSoup
 
         raw = path.read_bytes()
+        text, how = decode(raw)
         try:
-            return BeautifulSoup(raw, "lxml")
+            page = BeautifulSoup(text, "lxml")
         except Exception:  # noqa: BLE001 - fall back to the pure-Python parser
             try:
-                return BeautifulSoup(raw, "html.parser")
+                page = BeautifulSoup(text, "html.parser")
             except Exception as exc:  # noqa: BLE001
                 raise CheckError(f"{path.name} cannot be parsed as HTML: {type(exc).__name__}: {exc}") from None
+        elements = sum(1 for el in page.find_all(True) if el.name not in _IMPLIED)
+        if elements == 0 and (tags := markup_tags(raw, text)):
+            raise CheckError(
+                f"{path.name} holds markup ({tags} tag(s)) but parses to no HTML element when decoded as {how}: "
+                "its encoding cannot be read, so no html check can be decided"
+            )
+        note = f"decoded as {how}" if ("ignored" in how or "detected" in how) else None
+        return page, note
 
     return ctx.load("html", load)
 
@@ -81,7 +98,7 @@ def title(spec: HtmlTitle, ctx: CheckContext) -> CheckResult:
 
 
 def no_external_requests(spec: HtmlNoExternalRequests, ctx: CheckContext) -> CheckResult:
-    page = soup(ctx)
+    page, note = _parsed(ctx)
     offenders: list[str] = []
 
     def flag(where: str, url: str) -> None:
@@ -113,6 +130,7 @@ def no_external_requests(spec: HtmlNoExternalRequests, ctx: CheckContext) -> Che
                 flag("URL literal in an inline <script>", m.group(1))
     allowed = f" (allowed prefixes: {', '.join(spec.allow)})" if spec.allow else ""
     caveat = "inline scripts scanned best-effort (URLs built at run time are not detected)"
+    caveat += f"; {note}" if note else ""
     if offenders:
         shown = "; ".join(offenders[:10]) + (f"; … {len(offenders) - 10} more" if len(offenders) > 10 else "")
         return verdict(False, f"{len(offenders)} external request(s){allowed}: {shown}; {caveat}")

@@ -103,13 +103,27 @@ def _from_match(m: re.Match[str], *, whole: bool) -> FoundNumber | None:
     return FoundNumber(value, m.group(0).strip(), m.start(), m.end(), bool(m.group("pct")))
 
 
+_UNITS = "one|two|three|four|five|six|seven|eight|nine"
+_TEENS = "ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
+_TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+_NUMBER_WORD_BEFORE = re.compile(
+    rf"\b(?:zero|{_UNITS}|{_TEENS}|{_TENS}|hundred|thousand)(?:-(?:{_UNITS}))?\s*$", re.IGNORECASE
+)
+
+
 def find_numbers(text: str) -> list[FoundNumber]:
-    """Every number written in free text, in order of appearance."""
+    """Every number written in free text, in order of appearance.
+
+    "(30)" is an accounting negative, except right after the number in words: legal drafting
+    writes "thirty (30) days", which is 30."""
     found = []
     for m in _TOKEN.finditer(text):
         number = _from_match(m, whole=False)
-        if number is not None:
-            found.append(number)
+        if number is None:
+            continue
+        if m.group("open") and number.value < 0 and _NUMBER_WORD_BEFORE.search(text, max(0, m.start() - 30), m.start()):
+            number = FoundNumber(-number.value, number.raw, number.start, number.end, number.percent)
+        found.append(number)
     return found
 
 

@@ -19,9 +19,11 @@ import tempfile
 from pathlib import Path
 
 from autorater.checks import proc
-from autorater.checks.result import CheckError
+from autorater.checks.result import CheckError, CheckTimeout, InfraError
+from autorater.checks.safety import refuse_encrypted_ole
 
 MAX_CONVERT_S = 120.0
+_REMEMBERED = {cls.__name__: cls for cls in (CheckError, InfraError, CheckTimeout)}  # keep the kind of failure
 _RECALC_XCU = """<?xml version="1.0" encoding="UTF-8"?>
 <oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema"
   xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
@@ -57,6 +59,7 @@ def _key(src: Path, target: str) -> str:
 def convert(src: Path, target: str, work_dir: Path, timeout_s: float) -> Path:
     """`src` converted by LibreOffice to `target` (an extension such as "xlsx", "pdf", or
     "pdf:writer_web_pdf_Export"); formulas are recalculated. Raises CheckError."""
+    refuse_encrypted_ole(src)  # LibreOffice would only say "could not be loaded"
     ext = target.split(":", 1)[0]
     key = _key(src, target)
     out_dir, err_file = work_dir / f"lo-{key}", work_dir / f"lo-{key}.err"
@@ -64,11 +67,12 @@ def convert(src: Path, target: str, work_dir: Path, timeout_s: float) -> Path:
     if result.exists():
         return result
     if err_file.exists():
-        raise CheckError(err_file.read_text() + " (remembered from an earlier check)")
+        kind, _, message = err_file.read_text().partition("\n")
+        raise _REMEMBERED.get(kind, CheckError)(message + " (remembered from an earlier check)")
     try:
         _convert_fresh(src, target, out_dir, result, min(timeout_s, MAX_CONVERT_S))
-    except CheckError as exc:
-        err_file.write_text(str(exc))
+    except CheckError as exc:  # an infrastructure failure stays one when remembered
+        err_file.write_text(f"{type(exc).__name__ if type(exc).__name__ in _REMEMBERED else 'CheckError'}\n{exc}")
         raise
     return result
 

@@ -7,7 +7,8 @@ from typing import Any
 from autorater.checks.context import CheckContext
 from autorater.checks.nearby import label_found, number_near_label
 from autorater.checks.numbers import tolerance_of
-from autorater.checks.result import Absent, CheckError, CheckResult, verdict
+from autorater.checks.pdf_open import open_pdf
+from autorater.checks.result import Absent, CheckResult, verdict
 from autorater.checks.safety import check_size
 from autorater.checks.specs_media import (
     PAPER_MM,
@@ -24,21 +25,16 @@ _MM_PER_PT = 25.4 / 72
 
 
 def pdf_document(ctx: CheckContext) -> Any:
-    def load() -> Any:
+    return _opened(ctx)[0]
+
+
+def _opened(ctx: CheckContext) -> tuple[Any, str | None]:
+    """(document, note on a corrected page tree); see pdf_open."""
+
+    def load() -> tuple[Any, str | None]:
         path = ctx.file()
         check_size(path)
-        with path.open("rb") as fh:
-            if b"%PDF-" not in fh.read(1024):  # MuPDF would "repair" anything into a blank document
-                raise CheckError(f"{path.name} is not a PDF (no %PDF- header)")
-        import fitz
-
-        try:
-            doc = fitz.open(str(path), filetype="pdf")
-        except Exception as exc:  # noqa: BLE001 - any parser failure: unreadable PDF
-            raise CheckError(f"{path.name} cannot be opened as a PDF: {type(exc).__name__}: {exc}") from None
-        if doc.needs_pass:
-            raise CheckError(f"{path.name} is password-protected")
-        return doc
+        return open_pdf(path)
 
     return ctx.load("pdf", load)
 
@@ -77,8 +73,9 @@ def visual_lines(page: Any) -> list[str]:
 
 
 def page_count(spec: PdfPageCount, ctx: CheckContext) -> CheckResult:
-    n = pdf_document(ctx).page_count
-    return verdict(spec.count_ok(n), f"{n} page(s); wanted {spec.describe_bounds()}")
+    doc, note = _opened(ctx)
+    n = doc.page_count
+    return verdict(spec.count_ok(n), f"{n} page(s){f' ({note})' if note else ''}; wanted {spec.describe_bounds()}")
 
 
 def text_contains(spec: PdfTextContains, ctx: CheckContext) -> CheckResult:

@@ -1,4 +1,5 @@
-"""Evaluators for the pptx.* kinds (python-pptx; .ppt/.odp are converted first)."""
+"""Evaluators for the pptx.* kinds (python-pptx; .ppt/.odp are converted first; .pptm, .ppsx,
+.potx and their kin are OOXML packages opened natively, see ooxml.py)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 
 from autorater.checks import office
 from autorater.checks.context import CheckContext
+from autorater.checks.ooxml import readable
 from autorater.checks.result import Absent, CheckError, CheckResult, verdict
 from autorater.checks.safety import check_size, preflight_zip
 from autorater.checks.specs_office import (
@@ -19,22 +21,23 @@ from autorater.checks.specs_office import (
 )
 from autorater.checks.textmatch import clip, describe, text_matches
 
-_CONVERTIBLE = {".ppt", ".odp", ".pptm", ".potx", ".ppsx", ".fodp"}
+_PACKAGES = {".pptx", ".pptm", ".ppsx", ".ppsm", ".potx", ".potm"}
+_CONVERTIBLE = {".ppt", ".odp", ".fodp"}
 
 
 def presentation(ctx: CheckContext) -> Any:
     def load() -> Any:
         path = ctx.file()
         suffix = path.suffix.lower()
-        if suffix == ".pptx":
-            preflight_zip(path, "PowerPoint")
+        if suffix in _PACKAGES:
+            path = readable(ctx, "presentation").path
         elif suffix in _CONVERTIBLE:
-            if suffix != ".ppt":
+            if suffix == ".odp":
                 preflight_zip(path, "presentation")
             check_size(path)
             path = office.convert(path, "pptx", ctx.work_dir, ctx.remaining())
         else:
-            raise CheckError(f"{path.name} is not a presentation (expected .pptx, .ppt or .odp)")
+            raise CheckError(f"{path.name} is not a presentation (expected .pptx, .pptm, .ppsx, .ppt or .odp)")
         from pptx import Presentation
 
         try:

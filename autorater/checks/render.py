@@ -21,11 +21,18 @@ from typing import Any
 
 from autorater.checks import office, proc
 from autorater.checks.execute import deadline
+from autorater.checks.ooxml import prepare
+from autorater.checks.pdf_open import open_pdf
 from autorater.checks.result import CheckError, Deadline
 from autorater.checks.safety import check_size, preflight_zip
 
-OFFICE = {".docx", ".docm", ".doc", ".odt", ".rtf", ".pptx", ".ppt", ".odp", ".xlsx", ".xlsm", ".xls", ".ods", ".csv"}
-ZIPPED = {".docx", ".docm", ".odt", ".pptx", ".odp", ".xlsx", ".xlsm", ".ods"}
+OOXML = {  # suffix -> package family (normalised first, see ooxml.py: LibreOffice fails on some too)
+    **dict.fromkeys((".docx", ".docm", ".dotx", ".dotm"), "word"),
+    **dict.fromkeys((".pptx", ".pptm", ".ppsx", ".ppsm", ".potx", ".potm"), "presentation"),
+    **dict.fromkeys((".xlsx", ".xlsm", ".xltx", ".xltm"), "spreadsheet"),
+}
+OFFICE = {*OOXML, ".doc", ".odt", ".rtf", ".ppt", ".odp", ".xls", ".ods", ".csv"}
+ZIPPED = {".odt", ".odp", ".ods"}
 HTML = {".html", ".htm", ".xhtml"}
 IMAGES = {".png", ".jpg", ".jpeg", ".gif", ".bmp", ".webp", ".tif", ".tiff"}
 
@@ -48,9 +55,13 @@ def to_pdf(src: Path, out_dir: Path, work: Path, end: float) -> tuple[Path, str]
             shutil.copyfile(converted, target)
             return target, "libreoffice"
     if suffix in OFFICE:
-        if suffix in ZIPPED:
+        source = src
+        if suffix in OOXML:
+            prepared = prepare(src, OOXML[suffix], work)
+            source = prepared.path if prepared.how == "ooxml" else src  # LibreOffice reads Strict and binaries
+        elif suffix in ZIPPED:
             preflight_zip(src, suffix[1:])
-        converted = office.convert(src, "pdf", work, end - time.monotonic())
+        converted = office.convert(source, "pdf", work, end - time.monotonic())
         target = out_dir / f"{src.stem}.pdf"
         shutil.copyfile(converted, target)
         return target, "libreoffice"
@@ -78,20 +89,12 @@ def _weasyprint(src: Path, target: Path) -> None:
 
 def to_pngs(pdf: Path, out_dir: Path, stem: str, dpi: int, max_pages: int, end: float) -> tuple[list[Path], int]:
     """(PNG pages, total page count of the PDF)."""
-    import fitz
-
-    with pdf.open("rb") as fh:
-        if b"%PDF-" not in fh.read(1024):
-            raise CheckError(f"{pdf.name} is not a PDF (no %PDF- header)")
-    try:
-        with fitz.open(str(pdf), filetype="pdf") as doc:
-            if doc.needs_pass:
-                raise CheckError(f"{pdf.name} is password-protected")
-            total = doc.page_count
-    except CheckError:
-        raise
-    except Exception as exc:  # noqa: BLE001 - unreadable PDF
-        raise CheckError(f"{pdf.name} cannot be opened as a PDF: {type(exc).__name__}: {exc}") from None
+    doc, corrected = open_pdf(pdf)  # a page count the page tree really holds, never a fuzzed /Count
+    with doc:
+        total = doc.page_count
+        if corrected:  # poppler refuses such a page tree: render the corrected document
+            pdf = out_dir / f"{stem}-repaired.pdf"
+            doc.save(str(pdf))
     if total == 0:
         return [], 0
     last = min(total, max_pages)

@@ -9,6 +9,8 @@ What we rely on, and what we add:
   outright. Behind that: python-docx/python-pptx parse with lxml resolve_entities=False,
   openpyxl uses the stdlib parser on expat ≥ 2.4 (which caps entity amplification), and
   defusedxml is not installed. Our own XML parsing uses SAFE_PARSER below.
+- Office's "Encrypt with password" output is an OLE compound file, not a zip: it is named
+  as password-protected (refuse_encrypted_ole), never reported as a corrupt zip.
 - Everything runs in a network-less container under a per-check deadline and, in the
   runner's worker, an address-space limit.
 """
@@ -27,6 +29,8 @@ MAX_ZIP_TOTAL = 1024 * MiB  # declared uncompressed bytes, all members together
 MAX_RATIO = 200  # uncompressed / compressed, for members over RATIO_FLOOR
 RATIO_FLOOR = 16 * MiB
 _XML_SUFFIXES = (".xml", ".rels", ".vml")
+CFB_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+_ENCRYPTED_STREAMS = ("EncryptedPackage".encode("utf-16-le"), "EncryptionInfo".encode("utf-16-le"))
 _DTD_MARKERS = tuple(
     marker.encode(enc) for marker in ("<!DOCTYPE", "<!ENTITY") for enc in ("utf-8", "utf-16-le", "utf-16-be")
 )
@@ -37,6 +41,29 @@ def check_size(path: Path, limit: int = MAX_FILE_BYTES) -> int:
     if size > limit:
         raise CheckError(f"{path.name} is {size / MiB:.0f} MiB, over the {limit / MiB:.0f} MiB limit for grading")
     return size
+
+
+def is_ole(path: Path) -> bool:
+    """An OLE compound file (legacy .doc/.xls/.ppt, or an encrypted OOXML package)?"""
+    with path.open("rb") as fh:
+        return fh.read(8) == CFB_MAGIC
+
+
+def refuse_encrypted_ole(path: Path) -> None:
+    """Raise CheckError for Office's "Encrypt with password" output: an OLE compound file
+    holding EncryptionInfo/EncryptedPackage streams (whatever the file's name says)."""
+    if not is_ole(path):
+        return
+    tail = b""
+    with path.open("rb") as fh:
+        while chunk := fh.read(1 << 20):
+            window = tail + chunk
+            if any(marker in window for marker in _ENCRYPTED_STREAMS):
+                raise CheckError(
+                    f"{path.name} is password-protected / encrypted (an encrypted Office file is an OLE compound "
+                    "file holding an EncryptedPackage, not a zip): it cannot be graded without the password"
+                )
+            tail = window[-40:]
 
 
 def preflight_zip(path: Path, what: str) -> None:
@@ -50,6 +77,7 @@ def preflight_zip(path: Path, what: str) -> None:
                 if info.filename.lower().endswith(_XML_SUFFIXES):
                     _refuse_dtd(archive, info, path.name)
     except zipfile.BadZipFile as exc:
+        refuse_encrypted_ole(path)  # "not a zip" because it is encrypted: say so
         raise CheckError(f"{path.name} is not a valid {what} file (corrupt zip container: {exc})") from None
     except (zipfile.LargeZipFile, NotImplementedError, RuntimeError, EOFError, OSError) as exc:
         # RuntimeError: encrypted member; NotImplementedError: unsupported compression

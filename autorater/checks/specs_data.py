@@ -7,7 +7,8 @@ from typing import Any, Literal
 
 from pydantic import Field, PositiveInt, StrictFloat, StrictInt, StrictStr, field_validator, model_validator
 
-from autorater.checks.specs_base import ExpectedValue, FileSpec, NumberTolerance, StrictModel, check_regex
+from autorater.checks.specs_answer import AnswerSpec
+from autorater.checks.specs_base import AnyOr, ExpectedValue, FileSpec, NumberTolerance, StrictModel, check_regex
 from autorater.checks.textmatch import MatchMode
 
 _SEGMENT = re.compile(r"""\.?([^.\[\]]+)|\[(\d+)\]|\[["']([^"']*)["']\]""")
@@ -112,12 +113,18 @@ class JsonValue(_JsonPath, NumberTolerance):
 
 class ReplyRegex(StrictModel):
     """pattern: a Python regex searched in the reply (MULTILINE; ignore_case default true).
-    must_match: default true; false means the pattern must NOT occur."""
+    must_match: default true; false means the pattern must NOT occur.
+    negation_guard: default false; true ignores matches in a negated clause ("no", "not",
+    "never", "without", "n't", "rather than", "instead of", "... is not recommended" in the
+    same clause within ~6 words; see negation.py) unless the pattern needs the cue to match.
+    With must_match true one asserted match passes; with must_match false only an asserted
+    match fails. The evidence quotes the rejected matches."""
 
     kind: Literal["reply.regex"]
     pattern: str = Field(min_length=1)
     ignore_case: bool = True
     must_match: bool = True
+    negation_guard: bool = False
 
     @model_validator(mode="after")
     def _compiles(self) -> ReplyRegex:
@@ -128,22 +135,36 @@ class ReplyRegex(StrictModel):
 class ReplyNumber(NumberTolerance):
     """A number within tolerance of `expected` appears in the reply (parsed robustly:
     "1,234.5", "$1.2M", "12 %", "€3.4bn", "(1,200)" = -1200, "1.2k"; a percentage also
-    matches its fraction, 12 % = 0.12). label / window: as in pdf.number_near."""
+    matches its fraction, 12 % = 0.12). label / window: as in pdf.number_near.
+    single_candidate (needs label): fail when the window(s) around the label hold two or more
+    different numbers not all within tolerance ("72 or 96 px": a hedged answer). Numbers in
+    codes ("MU-02", "#7A3E9D"), the "1" of a ratio "4.5:1" and negated numbers ("not 96")
+    are not candidates."""
 
     kind: Literal["reply.number"]
     expected: float
     label: str | None = Field(default=None, min_length=1)
     window: PositiveInt = 80
+    single_candidate: bool = False
+
+    @model_validator(mode="after")
+    def _candidates_need_label(self) -> ReplyNumber:
+        if self.single_candidate and self.label is None:
+            raise ValueError("single_candidate needs a `label` (the numbers near it are the candidates)")
+        return self
 
 
 class ReplyMentionsAll(StrictModel):
     """Every item of `items` occurs in the reply (case-insensitive by default, whitespace
-    normalised). regex: treat the items as regexes (default false: plain text)."""
+    normalised). regex: treat the items as regexes (default false: plain text).
+    negation_guard: default false; true requires each item to occur at least once outside a
+    negated clause (as in reply.regex)."""
 
     kind: Literal["reply.mentions_all"]
     items: list[str] = Field(min_length=1)
     regex: bool = False
     ignore_case: bool = True
+    negation_guard: bool = False
 
     @model_validator(mode="after")
     def _compiles(self) -> ReplyMentionsAll:
@@ -151,6 +172,67 @@ class ReplyMentionsAll(StrictModel):
             for i, item in enumerate(self.items):
                 check_regex(item, f"items[{i}]")
         return self
+
+
+class ReplyTableCell(AnswerSpec):
+    """One cell of a Markdown (GFM pipe) table in the reply. The row is the one whose
+    `key_column` cell (header text or 1-based index, default 1) equals `row` after markdown
+    emphasis/backticks/links are stripped (row_match: exact, case-insensitive; or contains /
+    regex). `column`: a header (case-insensitive prefix of the header cell after stripping
+    emphasis: "Complies" finds "Complies (Yes/No)"; an exact header wins) or a 1-based index.
+    `table`: 1-based index among the tables, or "any" (default): the first table that has
+    both columns and the row. The cell is judged as in AnswerSpec. Fails, quoting the cell,
+    when the table, column or row is missing or when several rows match and disagree."""
+
+    kind: Literal["reply.table_cell"]
+    row: StrictStr | StrictInt = Field(union_mode="left_to_right")
+    row_match: MatchMode = "exact"
+    key_column: StrictStr | PositiveInt = 1
+    column: StrictStr | PositiveInt
+    table: PositiveInt | AnyOr = "any"
+
+    @field_validator("table", mode="before")
+    @classmethod
+    def _table_ref(cls, value: Any) -> Any:
+        if value != "any" and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+            raise ValueError(f"should be a 1-based table index or \"any\", got {value!r}")
+        return value
+
+    @field_validator("row", mode="before")
+    @classmethod
+    def _row_text(cls, value: Any) -> Any:
+        if isinstance(value, (bool, float)):
+            raise ValueError(f"read by YAML as {value!r}, not as text; quote it (row: \"4.10\", row: \"No\")")
+        return value
+
+    @field_validator("column", "key_column", mode="before")
+    @classmethod
+    def _column_ref(cls, value: Any) -> Any:
+        ok_text = isinstance(value, str) and value.strip()
+        ok_index = isinstance(value, int) and not isinstance(value, bool) and value >= 1
+        if not (ok_text or ok_index):
+            raise ValueError(f"should be a header text or a 1-based column index, got {value!r}")
+        return value
+
+    @model_validator(mode="after")
+    def _row_ok(self) -> ReplyTableCell:
+        if isinstance(self.row, str) and not self.row.strip():
+            raise ValueError("row must not be empty")
+        if self.row_match == "regex":
+            check_regex(str(self.row), "row")
+        return self
+
+
+class ReplyField(AnswerSpec):
+    """A labelled line in the reply: `Label: value`, `Label - value` / `Label — value`, with
+    an optional list bullet or heading mark, emphasis around the label (`**Label:** value`,
+    `**Label**: value`) and an optional parenthetical after it (`Label (units): value`). The
+    label is matched case-insensitively, whole. An empty value takes the next non-empty
+    line. The value is judged as in AnswerSpec. Fails when no line carries the label, or when
+    several do and they disagree (one passes, another fails)."""
+
+    kind: Literal["reply.field"]
+    label: str = Field(min_length=1)
 
 
 # -- plain-text deliverables (md, txt, ...): the reply checks, on a file named by `file` ----
@@ -174,5 +256,17 @@ class TextMentionsAll(FileSpec, ReplyMentionsAll):
     kind: Literal["text.mentions_all"]  # type: ignore[assignment]
 
 
+class TextTableCell(FileSpec, ReplyTableCell):
+    """reply.table_cell on a text deliverable named by `file`."""
+
+    kind: Literal["text.table_cell"]  # type: ignore[assignment]
+
+
+class TextField(FileSpec, ReplyField):
+    """reply.field on a text deliverable named by `file`."""
+
+    kind: Literal["text.field"]  # type: ignore[assignment]
+
+
 DATA_SPECS = (CsvColumnExists, CsvValue, JsonKeyExists, JsonValue, ReplyRegex, ReplyNumber, ReplyMentionsAll,
-              TextRegex, TextNumber, TextMentionsAll)
+              ReplyTableCell, ReplyField, TextRegex, TextNumber, TextMentionsAll, TextTableCell, TextField)

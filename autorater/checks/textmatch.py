@@ -61,3 +61,28 @@ def snippet(text: str, start: int, end: int, context: int = 40) -> str:
     """`text[start:end]` with some context either side, for evidence."""
     lo, hi = max(0, start - context), min(len(text), end + context)
     return ("…" if lo else "") + normalize(text[lo:hi]) + ("…" if hi < len(text) else "")
+
+
+def normalize_lines(text: str) -> str:
+    """normalize() line by line: typography and runs of spaces, but the line breaks kept
+    (they end clauses, table rows and `Label: value` lines)."""
+    return "\n".join(normalize(line) for line in text.splitlines())
+
+
+_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
+_EMPHASIS = re.compile(r"(?<!\w)(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1(?!\w)")
+_STRUCK = re.compile(r"~~(?=\S)(.+?)(?<=\S)~~")
+_EDGE_MARKS = re.compile(r"^[\s*_`~]+|[\s*_`~]+$")
+
+
+def strip_markup(text: str) -> str:
+    """Markdown inline markup removed, normalised: '**`MU-02`**' -> 'MU-02',
+    '[Zoning map](z.png)' -> 'Zoning map', 'a<br>b' -> 'a b'. Underscores inside words
+    (snake_case) and lone asterisks (footnote marks in the middle) are kept. Struck-through
+    text (~~Yes~~) is a retracted answer and is dropped."""
+    text = _STRUCK.sub("", _BREAK.sub(" ", _LINK.sub(r"\1", text)).replace("`", ""))
+    previous = None
+    while previous != text:
+        previous, text = text, _EMPHASIS.sub(r"\2", text)
+    return normalize(_EDGE_MARKS.sub("", text))

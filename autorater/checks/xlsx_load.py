@@ -10,10 +10,11 @@ from typing import Any
 
 from autorater.checks import office
 from autorater.checks.context import CheckContext
-from autorater.checks.result import Absent, CheckError
+from autorater.checks.ooxml import readable
+from autorater.checks.result import Absent, CheckError, InfraError
 from autorater.checks.safety import check_size, preflight_zip
 
-NATIVE = {".xlsx", ".xlsm"}  # what openpyxl reads directly
+NATIVE = {".xlsx", ".xlsm", ".xltx", ".xltm"}  # OOXML packages openpyxl reads (after ooxml.readable)
 CONVERTIBLE = {".xls", ".ods", ".fods", ".csv", ".xlsb"}  # via LibreOffice
 _CELL = re.compile(r"^(?:(?:'(?P<q>(?:[^']|'')+)'|(?P<s>[^!]+))!)?\$?(?P<col>[A-Za-z]{1,3})\$?(?P<row>\d+)$")
 
@@ -23,8 +24,8 @@ def native_copy(ctx: CheckContext) -> tuple[Path, str | None]:
     path = ctx.file()
     suffix = path.suffix.lower()
     if suffix in NATIVE:
-        ctx.load("xlsx.preflight", lambda: preflight_zip(path, "spreadsheet"))
-        return path, None
+        package = readable(ctx, "spreadsheet")
+        return package.path, package.note
     if suffix in CONVERTIBLE:
         if suffix in {".ods", ".xlsb"}:
             ctx.load("xlsx.preflight", lambda: preflight_zip(path, "spreadsheet"))
@@ -37,7 +38,12 @@ def native_copy(ctx: CheckContext) -> tuple[Path, str | None]:
 def recalculated_copy(ctx: CheckContext) -> Path:
     """The workbook after a LibreOffice load (with forced recalculation) and save as .xlsx."""
     path = ctx.file()
-    if path.suffix.lower() in NATIVE | {".ods", ".xlsb"}:
+    if path.suffix.lower() in NATIVE:
+        package = readable(ctx, "spreadsheet")
+        if package.by_libreoffice:  # already loaded, recalculated and saved by LibreOffice
+            return package.path
+        path = package.path  # the normalised package: LibreOffice cannot load some originals either
+    elif path.suffix.lower() in {".ods", ".xlsb"}:
         ctx.load("xlsx.preflight", lambda: preflight_zip(path, "spreadsheet"))
     elif path.suffix.lower() not in CONVERTIBLE:
         raise CheckError(f"{path.name} is not a spreadsheet (expected .xlsx, .xlsm, .xls, .ods or .csv)")
@@ -54,19 +60,36 @@ def workbook(ctx: CheckContext, *, values: bool, recalc: bool = False) -> tuple[
         else:
             path, converted = native_copy(ctx)
             note = converted or ("cached value in the file" if values else "as written")
-        import openpyxl
-
+        name = ctx.file().name
         try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")  # "DrawingML support is incomplete", data validation, ...
-                wb = openpyxl.load_workbook(path, data_only=values, keep_links=False, rich_text=False)
-        except CheckError:
+            return _openpyxl(path, values, name), note
+        except CheckError as exc:
+            if recalc or ctx.file().suffix.lower() not in NATIVE or readable(ctx, "spreadsheet").by_libreoffice:
+                raise
+            failure = str(exc)
+        # openpyxl rejects some valid files other writers make (unknown attributes, odd
+        # styles); Excel and LibreOffice open them, so grade LibreOffice's re-saved copy.
+        try:
+            resaved = recalculated_copy(ctx)
+        except InfraError:
             raise
-        except Exception as exc:  # noqa: BLE001 - any parser failure means an unreadable workbook
-            raise CheckError(f"{ctx.file().name} cannot be opened as a workbook: {type(exc).__name__}: {exc}") from None
-        return wb, note
+        except CheckError as exc:
+            raise CheckError(f"{failure}; LibreOffice could not re-save it either: {exc}") from None
+        reason = failure.split(": ", 1)[-1][:160]
+        return _openpyxl(resaved, values, name), f"re-saved by LibreOffice, as openpyxl cannot read the file ({reason})"
 
     return ctx.load(f"xlsx.wb.{values}.{recalc}", load)
+
+
+def _openpyxl(path: Path, values: bool, name: str) -> Any:
+    import openpyxl
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # "DrawingML support is incomplete", data validation, ...
+            return openpyxl.load_workbook(path, data_only=values, keep_links=False, rich_text=False)
+    except Exception as exc:  # noqa: BLE001 - any parser failure means an unreadable workbook
+        raise CheckError(f"{name} cannot be opened as a workbook: {type(exc).__name__}: {exc}") from None
 
 
 def find_sheet(wb: Any, name: str | None, *, ignore_case: bool = True) -> Any:

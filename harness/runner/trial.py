@@ -28,7 +28,6 @@ from harness.recording.trial import TokenCounts, TrialRecord
 from harness.runner.agents import AgentSpec, build_agent
 from harness.sandbox import DockerSandbox, SandboxLimits, SandboxSpec
 from harness.sandbox.client import shared_client
-from harness.sandbox.types import GiB
 from harness.tasks import Task, load_task
 from harness.tools.base import ToolContext, image_limits_of
 from harness.tools.registry import make_tools
@@ -176,16 +175,7 @@ def _loop_limits(task: Task, overrides: dict[str, Any]) -> LoopLimits:
 
 
 def _sandbox_limits(task: Task) -> SandboxLimits:
-    o = task.spec.limits
-    if o is None:
-        return SandboxLimits()
-    defaults = SandboxLimits()
-    return SandboxLimits(
-        memory_bytes=int(o.memory_gb * GiB) if o.memory_gb else defaults.memory_bytes,
-        cpus=o.cpus or defaults.cpus,
-        pids=o.pids or defaults.pids,
-        exec_timeout_s=o.exec_timeout_s or defaults.exec_timeout_s,
-    )
+    return SandboxLimits(**(task.spec.limits.sandbox_overrides() if task.spec.limits else {}))
 
 
 def _exec_timeout(task: Task) -> float:

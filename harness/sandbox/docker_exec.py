@@ -44,8 +44,10 @@ async def run_exec(
     env: dict[str, str],
     head_bytes: int,
     tail_bytes: int,
+    exec_key: str | None = None,
 ) -> RawExec:
-    exec_key = secrets.token_hex(6)
+    """Run argv; `exec_key` (default: a fresh one) is the marker `kill_exec` finds it by."""
+    exec_key = exec_key or new_exec_key()
     full_env = {**env, "MKA_EXEC_ID": exec_key, "MKA_TIMEOUT": f"{timeout_s:g}"}
     out, err = HeadTailBuffer(head_bytes, tail_bytes), HeadTailBuffer(head_bytes, tail_bytes)
     started = time.monotonic()
@@ -63,7 +65,7 @@ async def run_exec(
         await asyncio.wait_for(asyncio.shield(pump), timeout_s + host_grace_s)
     except TimeoutError:
         killed_by_host = True
-        await _kill_group(api, container_id, user, exec_key, {k: v for k, v in env.items() if k == "MKA_KEEP_PIDS"})
+        await kill_exec(api, container_id, user, exec_key, env)
         try:
             await asyncio.wait_for(asyncio.shield(pump), 5.0)
         except TimeoutError:
@@ -88,11 +90,17 @@ def _pump_frames(sock, out: HeadTailBuffer, err: HeadTailBuffer) -> None:
         pass  # the socket was closed under us by the host-side deadline
 
 
-async def _kill_group(api: docker.APIClient, container_id: str, user: str, exec_key: str, keep_env: dict[str, str]) -> None:
+def new_exec_key() -> str:
+    return secrets.token_hex(6)
+
+
+async def kill_exec(api: docker.APIClient, container_id: str, user: str, exec_key: str, env: dict[str, str]) -> None:
+    """Reap a running exec by its key from outside it (the host's deadline, the quota watchdog)."""
+    keep = {k: v for k, v in env.items() if k == "MKA_KEEP_PIDS"}
     exec_id = (
         await asyncio.to_thread(
             api.exec_create, container_id, ["/bin/bash", "-c", KILL_EXEC, "mka-kill", exec_key], user=user,
-            environment={"MKA_EXEC_ID": f"killer-{exec_key}", **keep_env}
+            environment={"MKA_EXEC_ID": f"killer-{exec_key}", **keep}
         )
     )["Id"]
     await asyncio.to_thread(api.exec_start, exec_id)

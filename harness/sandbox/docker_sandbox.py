@@ -18,13 +18,15 @@ import docker
 from docker.errors import APIError, NotFound
 
 from harness.sandbox.client import engine_cpus, shared_client
-from harness.sandbox.docker_exec import TIMEOUT_EXIT_CODES, run_exec
+from harness.sandbox.docker_exec import TIMEOUT_EXIT_CODES, new_exec_key, run_exec
 from harness.sandbox.docker_process import SandboxProcess
 from harness.sandbox.hardening import container_kwargs
 from harness.sandbox.tar_safety import extract_member_stream
+from harness.sandbox.quota import QuotaWatch
 from harness.sandbox.types import (
     INPUT_DIR,
     WORKSPACE,
+    GiB,
     MiB,
     CopyReport,
     ExecResult,
@@ -51,6 +53,7 @@ class DockerSandbox:
         self._closed = False
         self._counters = {"oom_kill": 0, "pids_max": 0}
         self._keep_pids = ""  # the container's init and command: never reaped (see harness.sandbox.reaper)
+        self._quota = QuotaWatch(client.api, container.id, spec.user, spec.limits.workspace_bytes, spec.limits.quota_poll_s)
 
     @classmethod
     async def create(cls, spec: SandboxSpec, client: docker.DockerClient | None = None) -> DockerSandbox:
@@ -100,11 +103,20 @@ class DockerSandbox:
         limits = self.spec.limits
         timeout = limits.exec_timeout_s if timeout is None else timeout
         argv = ["bash", "-c", cmd] if isinstance(cmd, str) else list(cmd)
-        raw = await run_exec(
-            self._client.api, self.container.id, argv,
-            timeout_s=timeout, host_grace_s=limits.host_grace_s, user=self.spec.user, cwd=cwd or WORKSPACE, env=self._marked(env),
-            head_bytes=limits.output_head_bytes, tail_bytes=limits.output_tail_bytes,
-        )
+        key, marked = new_exec_key(), {**self._marked(env), "MKA_FSIZE_KB": self._quota.fsize_kb}
+        watchdog = asyncio.ensure_future(self._quota.watch(key, marked))
+        try:
+            raw = await run_exec(
+                self._client.api, self.container.id, argv,
+                timeout_s=timeout, host_grace_s=limits.host_grace_s, user=self.spec.user, cwd=cwd or WORKSPACE, env=marked,
+                head_bytes=limits.output_head_bytes, tail_bytes=limits.output_tail_bytes, exec_key=key,
+            )
+        finally:
+            watchdog.cancel()
+        ended = watchdog.done() and not watchdog.cancelled() and watchdog.exception() is None
+        quota = watchdog.result() if ended else None
+        if quota is None and raw.exit_code == 153:  # 128 + SIGXFSZ: a file hit RLIMIT_FSIZE
+            quota = f"the workspace quota: a file reached the {limits.workspace_bytes / GiB:.2f} GiB limit"
         timed_out = raw.killed_by_host or (
             raw.exit_code in TIMEOUT_EXIT_CODES and raw.duration_s >= timeout - 0.05
         )
@@ -123,6 +135,7 @@ class DockerSandbox:
             oom_killed=oom,
             pids_limit_hit=pids,
             duration_s=raw.duration_s,
+            quota_exceeded=quota,
         )
 
     async def _new_limit_events(self) -> tuple[bool, bool]:

@@ -50,9 +50,11 @@ mka_reap() {  # KEY [force]: force also takes this key's kept processes (closing
 }
 '''
 
-# Runs the command under `timeout` (the deadline), then reaps. The pid file lets the host's
+# Runs the command under `timeout` (the deadline) with no file allowed past the workspace
+# quota (MKA_FSIZE_KB: RLIMIT_FSIZE, exact for one big file), then reaps. The pid file lets the host's
 # own deadline find this exec when the wrapper itself is stuck.
 WRAPPER = REAPER + r'''
+[[ -n ${MKA_FSIZE_KB:-} ]] && ulimit -f "$MKA_FSIZE_KB"
 timeout -k 5s "${MKA_TIMEOUT}s" "$@" & pid=$!
 f="/tmp/.mka-exec-$MKA_EXEC_ID.pid"; echo $pid > "$f"
 wait $pid; rc=$?

@@ -35,6 +35,10 @@ class SandboxLimits:
     read_file_max_bytes: int = 256 * MiB
     copy_out_max_file_bytes: int = 256 * MiB
     tmp_bytes: int = 2 * GiB
+    # /workspace quota: no file may grow past it (RLIMIT_FSIZE) and a watchdog stops a command
+    # whose writes take the total past it; the host's disk is never filled.
+    workspace_bytes: int = 10 * GiB
+    quota_poll_s: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -61,6 +65,7 @@ class ExecResult:
     oom_killed: bool = False
     pids_limit_hit: bool = False
     duration_s: float = 0.0
+    quota_exceeded: str | None = None  # what the workspace quota watchdog saw, when it stopped the command
 
     @property
     def ok(self) -> bool:
@@ -75,6 +80,8 @@ class ExecResult:
             out.append("killed: out of memory (the sandbox's memory limit was reached)")
         if self.pids_limit_hit:
             out.append("process limit reached: new processes could not be started")
+        if self.quota_exceeded:
+            out.append(f"stopped: {self.quota_exceeded}")
         for name, cut in (("stdout", self.stdout_cut_bytes), ("stderr", self.stderr_cut_bytes)):
             if cut:
                 out.append(f"{name} truncated: {cut} bytes cut from the middle")

@@ -84,6 +84,7 @@ class TaskLimits(_Strict):
     memory_gb: float | None = Field(default=None, gt=0)
     cpus: float | None = Field(default=None, gt=0)
     pids: int | None = Field(default=None, gt=0)
+    disk_gb: float | None = Field(default=None, gt=0)  # the /workspace quota (default 10 GiB)
 
     def sandbox_overrides(self) -> dict[str, Any]:
         """Keyword arguments for `harness.sandbox.SandboxLimits` (kept as a dict so the
@@ -91,6 +92,8 @@ class TaskLimits(_Strict):
         out: dict[str, Any] = {}
         if self.memory_gb is not None:
             out["memory_bytes"] = int(self.memory_gb * 1024**3)
+        if self.disk_gb is not None:
+            out["workspace_bytes"] = int(self.disk_gb * 1024**3)
         for name in ("cpus", "pids", "exec_timeout_s"):
             value = getattr(self, name)
             if value is not None:

@@ -6,7 +6,8 @@ Writes (deterministically):
   Summer_Shield_2025_campaign_brief.docx the agency's campaign brief listing the four mock-ups
   MU-01_instagram_1080x1080.png          complies
   MU-02_leaderboard_728x90.png           logo below the 120 px minimum (72 px wide)
-  MU-03_poster_A3_preview.png            off-palette purple background (#7A3E9D)
+  MU-03_poster_A3_preview.png            off-palette purple background (#7A3E9D); the reversed logo
+                                          placed on a busy panel of diagonal stripes (a listed misuse)
   MU-04_mpu_300x250.png                  horizontally stretched logo; offer line in Sun Coral on Sand
                                           (contrast about 2.3:1)
 
@@ -181,8 +182,25 @@ def mu02(out: Path) -> None:
     im.save(out / "MU-02_leaderboard_728x90.png", optimize=True)
 
 
+STRIPE_PANEL = (40, 968, 404, 1080)  # MU-03: the busy ground behind the logo (x0, y0, x1, y1)
+
+
+def stripes(canvas: Image.Image, box: tuple[int, int, int, int]) -> None:
+    """Diagonal Teal and Sun Coral stripes on Sea Mist, like the guide's busy-ground misuse
+    example: every colour is in the palette, so only the pattern is wrong."""
+    x0, y0, x1, y1 = box
+    panel = Image.new("RGB", (x1 - x0, y1 - y0), MIST)
+    pd = ImageDraw.Draw(panel)
+    w, h = panel.size
+    for k in range(-h, w, 26):
+        pd.line((k, h, k + h, 0), fill=TEAL, width=11)
+        pd.line((k + 13, h, k + 13 + h, 0), fill=CORAL, width=5)
+    canvas.paste(panel, (x0, y0))
+
+
 def mu03(out: Path) -> None:
-    """A3 poster preview (842 x 1191): background in an off-palette purple."""
+    """A3 poster preview (842 x 1191): background in an off-palette purple; the reversed logo sits
+    on a busy striped panel (guide misuse page: 'Do not place on busy or low-contrast grounds')."""
     W, H = 842, 1191
     im = Image.new("RGB", (W, H), OFF_PALETTE)
     d = ImageDraw.Draw(im)
@@ -192,6 +210,7 @@ def mu03(out: Path) -> None:
     y = text_block(d, (64, 96), ["Shield your", "summer."], font(SANS_B, 84), WHITE, 94)
     text_block(d, (64, y + 18), ["New SPF 50+", "Daily Fluid"], font(SANS, 36), WHITE, 46)
     button(d, (64, 600, 296, 676), "Shop now", 34)
+    stripes(im, STRIPE_PANEL)
     place_logo(im, (64, 990), 300, variant="white")
     text_block(d, (64, 1110), ["Use sun protection as directed. Avoid the midday sun.  solvane.com"],
                font(SANS, 18), WHITE, 22)

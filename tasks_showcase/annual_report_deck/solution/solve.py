@@ -201,15 +201,16 @@ def build() -> dict:
 
 def main() -> None:
     r = build()
-    seg = "; ".join(f"{name} €{value}m" for name, value in SEGMENTS.items())
+    lines = "".join(f"- {name}: €{value}m\n" for name, value in SEGMENTS.items())
     (WS / "final_reply.md").write_text(
         "investor_deck.pptx is ready (5 slides: title, key figures with speaker notes, segment mix, peer comparison, risks).\n\n"
-        f"- FY2024 segment revenue: {seg}\n"
-        f"- Group revenue: €{r['group']}m (+{r['growth']:.1f}%)\n"
-        f"- FY2024 operating margin: {r['margin']:.1f}% (operating profit €{r['op']:.1f}m)\n"
-        f"- Margin peak year: {r['peak']} ({PEAK_MARGIN:.1f}%)\n"
-        f"- Margin rank among the five companies: Rank {r['rank']} of 5 (peer median {r['median']:.1f}%)\n"
-        "Figures are read from the report's charts (no data labels), so treat them as accurate to about ±€5m and ±0.2 pp.\n"
+        f"{lines}"
+        f"- Group revenue: €{r['group']}m\n"
+        f"- Operating margin: {r['margin']:.1f}%\n"
+        f"- Margin peak year: {r['peak']}\n"
+        f"- Margin rank: Rank {r['rank']} of 5\n\n"
+        f"Also worth quoting: revenue growth +{r['growth']:.1f}%, operating profit €{r['op']:.1f}m, margin peak {PEAK_MARGIN:.1f}%, "
+        f"peer median margin {r['median']:.1f}%. Chart readings (no data labels) are accurate to about ±€5m and ±0.2 pp.\n"
     )
 
 

@@ -59,6 +59,9 @@ def main() -> None:
     doc.add_heading("Medications administered (MAR)", level=2)
     table(doc, ["Medication", "Doses given", "Comment"], MEDS)
     doc.add_heading("Allergies", level=2)
+    table(doc, ["Allergen", "Reaction", "Documented in"],
+          [("Penicillin", "Hives (reported by daughter)",
+            "Observation chart allergy box, handwritten in red ink 12/03 by J.K. RN (replacing a struck-through NKDA)")])
     doc.add_paragraph("PENICILLIN — hives (reported by daughter), handwritten on the observation chart allergy box "
                       "on 12/03 by J.K. RN, replacing a struck-through 'NKDA'. The discharge summary and the "
                       "pharmacy-printed MAR header both still state no known drug allergies (NKDA).")
@@ -88,11 +91,17 @@ def main() -> None:
     doc.save(WS / "chart_abstract.docx")
     (WS / "final_reply.md").write_text(
         "Chart abstraction written to `chart_abstract.docx`.\n\n"
-        "- Peak temperature: 39.6 °C on hospital day 2 (12/03/2024) at 14:00.\n"
+        "- The temperature peaked at 39.6 °C on hospital day 2 (12/03/2024) at 14:00.\n"
         "- Ceftriaxone: 4 doses actually given (day 4 omitted, cannula tissued) — the summary's 'five days' is wrong.\n"
-        "- Allergy: PENICILLIN (hives), handwritten on the observation chart on 12/03; the discharge summary says "
+        "- Allergy alert: PENICILLIN (hives), handwritten on the observation chart on 12/03; the discharge summary says "
         "NKDA and she was discharged on amoxicillin-clavulanate — please escalate to the discharging team and "
-        "pharmacy.\n")
+        "pharmacy.\n\n"
+        "Peak temperature (°C): 39.6\n"
+        "Peak hospital day: 2\n"
+        "Peak time: 14:00\n"
+        "Ceftriaxone doses given: 4\n"
+        "Allergy: Penicillin (hives)\n"
+        "Safety concern: discharged on amoxicillin-clavulanate (a penicillin) despite the documented penicillin allergy\n")
 
 
 if __name__ == "__main__":

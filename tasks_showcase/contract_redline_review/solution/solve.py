@@ -30,7 +30,7 @@ def original(clause: str, pattern: str) -> str:
 # What the scans show (pages 1-4 of MSA_countersigned_scan_p*.png).
 RECEIVED = "11 March 2025"            # red RECEIVED stamp, page 1
 SIGNED = "5 March 2025"               # Harbourline date line, page 4
-SIGNATORY = "Maria Petrova (CFO)"
+SIGNATORY = "Maria Petrova, CFO"
 PAY = original("4.2", r"thirty \(30\) days")
 WARRANTY = original("8.1", r"ninety \(90\) days")
 CAP = original("9.2", r"GBP [\d,]+")
@@ -53,17 +53,23 @@ reply = f"""**Memo**
 To: Dana Okafor, Senior Counsel
 Re: MSA NWA-MSA-2025-014 - Harbourline Logistics returned counterpart
 
-**Received:** {RECEIVED} (red RECEIVED stamp of Northwind Analytics - Legal, page 1 of the scan).
+- Received: {RECEIVED}
+- Signatory: {SIGNATORY}
+- Signature date: {SIGNED}
 
-**Harbourline signature:** signed by {SIGNATORY}, dated {SIGNED} against her signature (page 4). The Northwind Analytics signature block is still blank.
+The received date is the red RECEIVED stamp of Northwind Analytics - Legal on page 1 of the scan; Harbourline's CFO signed and dated her block on page 4. The Northwind Analytics signature block is still blank.
 
 | Clause | Subject | Original term | New term (as marked) | Initialled (Yes/No) |
 |---|---|---|---|---|
 {rows}
 
-There are 5 handwritten amendments in total; three carry the initials "MP" and two do not.
+Total amendments: {len(amendments)}
+
+Three of the amendments carry the initials "MP" and two do not.
 
 **Recommendation**
+
+Missing initials: {' and '.join(missing)}
 
 Clauses {missing[0]} and {missing[1]} are not initialled by Harbourline's signatory and must be initialled (or otherwise confirmed in writing) before we countersign.
 - Under clause 14.1 a variation only takes effect once signed or initialled on behalf of each party, so all five amendments also need Northwind's initials if we accept them.

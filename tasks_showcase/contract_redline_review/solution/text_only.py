@@ -1,7 +1,10 @@
 """Text-only baseline for contract_redline_review: reads the text layers only (the clean DOCX and
 the cover letter PDF); the scans are images with no text layer, so it cannot see the handwritten
-amendments, the initials, the stamp or the signature date. It does its honest best: it lists the
-key commercial terms of the clean version as the likely candidates and says what must be checked."""
+amendments, the initials, the stamp or the signature date. It does its honest best and still
+commits, as the prompt demands: the covering letter's date stands in for both dates, its
+"Chief Financial Officer" for the signatory, the key commercial terms of the clean version are
+listed as the amendments, and since no initials can be confirmed from text each one is marked
+not initialled (the cautious reading for counsel deciding whether to countersign)."""
 
 from __future__ import annotations
 
@@ -33,26 +36,35 @@ for number, subject, pattern in [
 ]:
     m = re.search(pattern, clauses.get(number, ""))
     if m:
-        candidates.append(f"| {number} | {subject} | {m.group(0)} | not legible from the text layers - check scan | Unknown |")
+        candidates.append((number, f"| {number} | {subject} | {m.group(0)} | amended in manuscript (value not legible from the text layers) | No |"))
 
+date = letter_date.group(0) if letter_date else "unknown"
+numbers = [n for n, _ in candidates]
+missing = ", ".join(numbers[:-1]) + " and " + numbers[-1] if len(numbers) > 1 else "".join(numbers) or "none"
 reply = f"""**Memo - MSA NWA-MSA-2025-014, Harbourline Logistics returned counterpart**
 
-The returned counterpart ({', '.join(scans)}) is a set of images without a text layer, so I could not read
-the handwritten amendments, the initials, the RECEIVED stamp or the signature date from it.
+- Received: {date}
+- Signatory: Harbourline's Chief Financial Officer (name not in the text layers)
+- Signature date: {date}
 
-- Covering letter dated {letter_date.group(0) if letter_date else 'unknown'}; the date of receipt must be read from the stamp on the scan.
-- The letter says Harbourline's CFO signed and made manuscript amendments, and asks Northwind Analytics to sign.
+The returned counterpart ({', '.join(scans)}) is a set of images without a text layer; the dates above are the
+covering letter's, the best evidence available in text. The letter says Harbourline's CFO signed and made
+manuscript amendments, and asks Northwind Analytics to sign.
 
 Key commercial terms in our clean version that are the usual candidates for amendment:
 
 | Clause | Subject | Original term | New term (as marked) | Initialled (Yes/No) |
 |---|---|---|---|---|
-""" + "\n".join(candidates) + """
+""" + "\n".join(row for _, row in candidates) + f"""
 
-Number of amendments: could not be determined from text.
+Total amendments: {len(candidates)}
 
-**Recommendation:** check each page of the scan by eye before countersigning; under clause 14.1 a variation
-only takes effect once initialled or signed on behalf of each party.
+**Recommendation**
+
+Missing initials: {missing}
+
+No initials can be confirmed from text, so treat every amendment as unconfirmed; under clause 14.1 a variation
+only takes effect once initialled or signed on behalf of each party. Check each page of the scan before countersigning.
 """
 (WS / "final_reply.md").write_text(reply, encoding="utf-8")
 print(reply)

@@ -44,23 +44,31 @@ LEDS = [  # designator, colour, resistor, ohms, Vf
     ("D4", "Blue", "none", None, 3.0),
 ]
 
-FINDINGS = [
-    ("1", "DR-07-01", "D4", "U1 pin 11 (PA2) wired straight to the D4 anode; D4 cathode to GND",
+FINDINGS = [  # one row per DR-07 rule, in order: Rule, Result, Designators, Net, Finding, Severity, Action
+    ("DR-07-01", "Fail", "D4", "U1 pin 11 (PA2) wired straight to the D4 anode; D4 cathode to GND",
      "D4 (blue) has no series current-limiting resistor. The current is limited only by the PA2 output "
      "driver, far above the 15 mA design limit and the 20 mA LED maximum; it can damage D4 and U1.",
      "Major", "Add a series resistor between U1 pin 11 (PA2) and D4, e.g. 150 Ω 0603 "
      "((5.0 − 3.0) V / 150 Ω = 13.3 mA)."),
-    ("2", "DR-07-02", "D2, R2", "U1 pin 13 (PA0) → R2 → D2 anode; D2 cathode to GND",
+    ("DR-07-02", "Fail", "D2, R2", "U1 pin 13 (PA0) → R2 → D2 anode; D2 cathode to GND",
      "R2 is marked 'selected on test'; the part fitted on prototype #3 is brown-black-brown-gold = 100 Ω ±5 %. "
      "I = (5.0 − 2.0) V / 100 Ω = 30 mA, above the 15 mA design limit and the 20 mA absolute maximum of the red "
-     "LED. This explains the status LED that went dim on the bench.",
+     "LED. This explains the status LED that went dim on the bench. D1 (2.8 mA) and D3 (8.8 mA) are within "
+     "the limit.",
      "Major", "Change R2 to 220 Ω (13.6 mA), replace D2 on prototype #3 and mark the value on the drawing."),
-    ("3", "DR-07-03", "U2, C3", "C3 is on net TEMP_SENSE (U2 pin 2 VOUT → U1 pin 6 PA7), not on U2 VDD",
+    ("DR-07-03", "Fail", "U2, C3", "C3 is on net TEMP_SENSE (U2 pin 2 VOUT → U1 pin 6 PA7) to GND; U2 VDD (pin 1) goes straight to +5V",
      "U2 (MCP9700A) has no decoupling capacitor: its VDD (pin 1) goes straight to +5V. C3 is drawn next to U2 "
-     "but is wired from TEMP_SENSE to GND, i.e. it loads the sensor output instead of decoupling the supply.",
+     "but is wired from TEMP_SENSE to GND, i.e. it loads the sensor output instead of decoupling the supply. "
+     "U1 is decoupled correctly by C2 (100 nF on VCC pin 1).",
      "Major", "Move C3 (100 nF) to U2 pin 1 (VDD) to GND, next to U2; keep TEMP_SENSE unloaded "
      "(or follow the sensor's output-load guidance)."),
-    ("4", "DR-07-07", "C3, D4, J2, R2, R5, R6, U2", "BOM rev A vs schematic rev B",
+    ("DR-07-04", "Pass", "C1", "C1 10 µF tantalum across J1 +5V / GND at the power entry",
+     "Bulk capacitor of 10 µF fitted at the power entry connector J1.", "—", "None."),
+    ("DR-07-05", "Pass", "R4", "R4 10 kΩ from +5V to ~RESET (U1 pin 4, PB3)",
+     "The active-low reset has a 10 kΩ pull-up to VCC.", "—", "None."),
+    ("DR-07-06", "Pass", "R5, R6", "J2 TXD → R5 1 kΩ → U1 pin 2 (PB0); J2 RXD → R6 1 kΩ → U1 pin 3 (PB1)",
+     "Both serial lines to the UART header J2 have 1 kΩ series resistors.", "—", "None."),
+    ("DR-07-07", "Fail", "C3, D4, J2, R2, R5, R6, U2", "BOM rev A vs schematic rev B",
      "The purchasing BOM (rev A) lists 10 of the 17 parts; C3, D4, J2, R2, R5, R6 and U2 are missing, and the "
      "drawing still shows R2 as '*'.",
      "Minor", "Release the attached rev B BOM (17 lines) and update R2's value on the schematic."),
@@ -123,10 +131,10 @@ def review() -> None:
         "followed wire by wire. The drawing holds 17 parts: 6 resistors, 3 capacitors, 4 LEDs, 2 ICs and "
         "2 connectors.")
     doc.add_heading("Findings", level=2)
-    table(doc, ["No.", "Rule", "Designators", "Net / connection", "Finding", "Severity", "Recommended action"],
-          FINDINGS, (0.9, 1.9, 1.8, 3.2, 5.0, 1.5, 3.7))
-    doc.add_paragraph("Rules met: DR-07-04 (C1 10 µF at J1), DR-07-05 (R4 10 kΩ pull-up on ~RESET, U1 pin 4), "
-                      "DR-07-06 (R5, R6 1 kΩ in TXD/RXD to J2), DR-07-03 for U1 (C2 100 nF on VCC pin 1).")
+    table(doc, ["Rule", "Result", "Designators", "Net / connection", "Finding", "Severity", "Recommended action"],
+          FINDINGS, (1.9, 1.2, 1.8, 3.2, 4.8, 1.3, 3.8))
+    doc.add_paragraph("Summary: four rules fail (DR-07-01, -02, -03 major; DR-07-07 minor); DR-07-04, -05 and -06 "
+                      "pass.")
     doc.add_heading("LED currents", level=2)
     rows = []
     for ref, colour, res, ohms, vf in LEDS:
@@ -141,6 +149,7 @@ def review() -> None:
     doc.add_paragraph("Do not release revision B to layout yet. Three major violations (D4 without series "
                       "resistor on PA2, D2 at 30 mA through the 100 Ω R2, U2 without decoupling because C3 is on "
                       "TEMP_SENSE) must be fixed first; then issue revision C with the completed BOM.")
+    doc.add_paragraph("Release to layout: No")
     doc.save(WS / "design_review.docx")
 
 
@@ -152,7 +161,17 @@ def reply() -> None:
         "- R2 (selected on test) is 100 Ω (brown-black-brown-gold), so D2 (red, Vf 2.0 V) runs at 30 mA, "
         "twice the 15 mA limit (DR-07-02) — likely why the LED went dim.\n"
         "- C3 is wired to TEMP_SENSE (U2 VOUT), so U2 has no decoupling on VDD (DR-07-03).\n\n"
-        "Verdict: do not release to layout until these are fixed.\n")
+        "Verdict: do not release to layout until these are fixed.\n\n"
+        "Resistors: 6\n"
+        "Capacitors: 3\n"
+        "LEDs: 4\n"
+        "ICs: 2\n"
+        "Connectors: 2\n"
+        "LED without series resistor: D4\n"
+        "Driving pin: pin 11 (PA2)\n"
+        "Selected-on-test resistor: 100 Ω\n"
+        "LED current: 30 mA\n"
+        "Release to layout: No\n")
 
 
 if __name__ == "__main__":

@@ -155,17 +155,23 @@ def main() -> None:
     lines = [
         "The 2024 review is in `energy_review.xlsx` (sheets Monthly, Costs and Tariff).",
         "",
-        f"- **Peak consumption month: {MONTHS[peak - 1]} 2024**, {totals[peak]:,.0f} kWh across the three sites, "
-        "driven by Eastfield Cold Store (298,000 kWh in July).",
-        f"- **Most expensive month: {MONTHS[dear - 1]} 2024**, £{costs[dear]:,.2f} (winter rates plus the Riverside spike); "
-        f"July was £{costs[peak]:,.2f}.",
-        f"- **Annual consumption: {annual_kwh:,.0f} kWh**.",
-        f"- **Annual cost: £{annual_gbp:,.2f}** excluding VAT (Northgate Depot £{site_gbp['Northgate Depot']:,.2f}, "
-        f"Riverside Offices £{site_gbp['Riverside Offices']:,.2f}, Eastfield Cold Store £{site_gbp['Eastfield Cold Store']:,.2f}).",
+        f"Peak consumption month: {MONTHS[peak - 1]} 2024",
+        f"Peak month consumption: {totals[peak]:,.0f} kWh",
+        f"Most expensive month: {MONTHS[dear - 1]} 2024",
+        f"Annual consumption: {annual_kwh:,.0f} kWh",
+        f"Annual cost: £{annual_gbp:,.2f}",
+        "Anomaly site: Riverside Offices",
+        "Anomaly month: October 2024",
+        f"Anomaly consumption: {data[('Riverside Offices', 10)]:,.0f} kWh",
         "",
-        f"**Anomaly:** Riverside Offices shows a spike in October 2024 of about 118,000 kWh, roughly "
-        f"{118000 / riverside_typical - 1:.0%} above its typical ~{riverside_typical:,.0f} kWh a month (the 2023 line shows no such peak, "
-        "and the portal has an open alarm on this site). Worth checking the BMS/HVAC schedules for that month before the bill is accepted.",
+        f"July's peak is driven by Eastfield Cold Store ({data[('Eastfield Cold Store', 7)]:,.0f} kWh in July). October is the "
+        f"dearest month (winter rates plus the Riverside spike); July cost £{costs[peak]:,.2f}. The annual cost excludes VAT "
+        f"(Northgate Depot £{site_gbp['Northgate Depot']:,.2f}, Riverside Offices £{site_gbp['Riverside Offices']:,.2f}, "
+        f"Eastfield Cold Store £{site_gbp['Eastfield Cold Store']:,.2f}).",
+        "",
+        f"The Riverside Offices October reading is roughly {data[('Riverside Offices', 10)] / riverside_typical - 1:.0%} above its "
+        f"typical ~{riverside_typical:,.0f} kWh a month (the 2023 line shows no such peak, and the portal has an open alarm on "
+        "this site). Worth checking the BMS/HVAC schedules for that month before the bill is accepted.",
         "",
         "Six site-months had no valid supplier read and were read from the dashboard charts (Northgate Feb and Nov, "
         "Riverside May and Oct, Eastfield Mar and Jul); they are shaded in the Monthly sheet and carry roughly ±2 % reading uncertainty.",

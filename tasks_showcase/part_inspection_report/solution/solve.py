@@ -137,12 +137,14 @@ def main() -> None:
     verdict = disposition(failures)
     build_pdf(rows, failures, serials, meta, verdict)
     bad = sorted({f[0] for f in failures})
-    reasons = "; ".join(f"{s} ({fid} {v:.3f} {op} {lim:.3f})" for s, fid, _, v, op, _, lim, _ in failures)
+    reasons = "; ".join(f"{s} {fid} {v:.3f} {op} {lim:.3f}" for s, fid, _, v, op, _, lim, _ in failures)
     (WS / "final_reply.md").write_text(
-        f"inspection_report.pdf is ready.\n\n- Nonconforming parts: {', '.join(bad)}: {reasons}\n"
+        "inspection_report.pdf is ready.\n\n"
+        f"- Nonconforming parts: {', '.join(bad) or 'none'}\n"
+        f"- Reasons: {reasons or 'none'}\n"
         f"- Conforming parts: {len(serials) - len(bad)} of {len(serials)}\n"
-        f"- Bolt pattern: {N_HOLES} holes (counted on the drawing)\n"
-        f"- Lot disposition: {verdict} (critical characteristics failed)\n"
+        f"- Bolt pattern: {N_HOLES} holes\n"
+        f"- Lot disposition: {verdict}\n"
     )
 
 

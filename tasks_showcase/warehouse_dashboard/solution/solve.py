@@ -53,12 +53,19 @@ def main() -> None:
     (WS / "dashboard.html").write_text(render(lines, docks, total, putaway, damaged_html, chart, note))
     corrections = [r for r in lines if r["qty"] != r["printed"]]
     overflow = [r for r in lines if r["status"] == "OVERFLOW"]
-    reply = [f"Total cases received: {total} ({putaway} to put away, {dmg['qty']} damaged).",
-             f"The building has {len(DOCK_DOORS)} dock doors (D1–D8); today's trailers used "
+    # One committed answer per labelled line (the form the prompt asks for), then context.
+    reply = [f"Total cases received: {total}",
+             f"Dock doors in the building: {len(DOCK_DOORS)}",
+             *[f"Corrected quantity {r['sku']}: {r['qty']}" for r in corrections],
+             f"Damaged item: {dmg['sku']}",
+             f"Damaged cases: {dmg['qty']}",
+             "",
+             f"Cases to put away: {putaway} (the damaged line goes to the quarantine cage).",
+             "Dock doors D1–D8; today's trailers used "
              + ", ".join(f"{d['door']} ({d['cases']} cases)" for d in docks if d["lines"]) + ".",
-             "Corrected quantities applied: " + "; ".join(
-                 f"{r['sku']} on {r['manifest']} line {r['line']}: {r['qty']} cases (printed {r['printed']})" for r in corrections) + ".",
-             f"Damaged item: {dmg['sku']} ({dmg['description']}), manifest {dmg['manifest']} line {dmg['line']}, {dmg['qty']} cases — quarantined.",
+             "Recounts: " + "; ".join(f"{r['sku']} on {r['manifest']} line {r['line']}, printed {r['printed']}, "
+                                       f"received {r['qty']}" for r in corrections) + ".",
+             f"Damaged: {dmg['description']}, manifest {dmg['manifest']} line {dmg['line']} — quarantined.",
              "Bay overflow on putaway: " + ", ".join(f"{r['sku']} ({r['bay']})" for r in overflow) + "."]
     (WS / "final_reply.md").write_text("\n".join(reply) + "\n")
 

@@ -94,11 +94,13 @@ def memo() -> None:
 
 
 def reply() -> None:
-    lines = [f"The Line H corridor (400 m of the centreline) contains {len(rows)} parcels.",
-             "Count per zoning class: " + "; ".join(f"{c}: {counts[c]}" for c, _ in LEGEND) + "."]
-    lines.append("Recommended City-initiated rezonings (Policy 7.4.3):")
-    lines += [f"- {p}: {z} to {t}" for p, z, t in rezone]
-    lines.append("Deliverables: site_map.png and memo.docx.")
+    """One committed answer per line, in the labelled form the prompt asks for."""
+    lines = ["Line H corridor (parcels within 400 m of the centreline, OCP Policy 7.4.2):", "",
+             f"Corridor parcels: {len(rows)}", "", "Corridor parcels per zoning class (map legend order):", ""]
+    lines += [f"{c}: {counts[c]}" for c, _ in LEGEND]
+    lines += ["", "Recommended City-initiated rezonings (Policy 7.4.3):", ""]
+    lines += [f"{p}: rezone from {z} to {t}" for p, z, t in rezone]
+    lines += ["", "Deliverables: site_map.png and memo.docx."]
     (WS / "final_reply.md").write_text("\n".join(lines) + "\n")
 
 

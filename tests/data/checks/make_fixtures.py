@@ -272,6 +272,29 @@ GOOD_REPLY = """I built summary.xlsx and deck.pptx.
 The grand total is **$153,900** (revenue up 12 % on last year); North led with 43k.
 """
 BAD_REPLY = "I could not finish the analysis.\n"
+# A text deliverable for text.table_cell / text.field / the negation guard: the bad one keeps
+# the good one's words but negates, hedges or contradicts every answer.
+GOOD_REVIEW = """# Review
+
+| Mock-up | Complies (Yes/No) | Logo width |
+|:--|:-:|--:|
+| **MU-01** | Yes | 280 px |
+| `MU-02` | **No** | 72 px |
+
+- **Recommended zoning:** R-3
+- Anomaly: Riverside shows a spike in July.
+"""
+BAD_REVIEW = """# Review
+
+| Mock-up | Complies (Yes/No) | Logo width |
+|:--|:-:|--:|
+| **MU-01** | Yes | 280 px |
+| `MU-02` | Yes/No | 72 or 96 px |
+| MU-02 | Yes | 72 px |
+
+- **Recommended zoning:** R-2 or R-3
+- Anomaly: there is no spike at Riverside in July.
+"""
 
 
 def main(out: Path) -> None:
@@ -287,6 +310,7 @@ def main(out: Path) -> None:
     chart_png(good / "chart.png", good=True)
     data_files(good, good=True)
     (good / "final_reply.md").write_text(GOOD_REPLY)
+    (good / "review.md").write_text(GOOD_REVIEW)
 
     bad_xlsx(bad / "summary.xlsx")
     bad_docx(bad / "report.docx")
@@ -296,6 +320,7 @@ def main(out: Path) -> None:
     chart_png(bad / "chart.png", good=False)
     data_files(bad, good=False)
     (bad / "final_reply.md").write_text(BAD_REPLY)
+    (bad / "review.md").write_text(BAD_REVIEW)
     zip_bomb_xlsx(bad / "bomb.xlsx")
     corrupt_pptx(bad / "corrupt.pptx")
     entity_docx(bad / "entities.docx")
