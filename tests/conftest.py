@@ -66,3 +66,17 @@ def autorater_image(docker_client) -> str:
         return resolve_image(docker_client, "autorater")
     except ImageMissingError as exc:
         _unavailable(str(exc))
+
+
+def probe_target(image: str) -> tuple[str, str]:
+    """The outside host the isolation probes aim at — the image's own apt mirror (no host name is
+    written into the code) — and its address resolved on the host, for a DNS-free egress probe."""
+    import socket
+    import subprocess
+
+    from harness.images.mirror import PROBE_HOST_SH
+
+    host = subprocess.run(["docker", "run", "--rm", "--network", "none", image, "sh", "-c", PROBE_HOST_SH],
+                          capture_output=True, text=True, timeout=120).stdout.strip()
+    assert host, f"{image} names no http(s) apt source to aim the probes at"
+    return host, socket.gethostbyname(host)

@@ -17,6 +17,7 @@ from autorater.grading.grade_trial import GradeSpec, grade_trial
 from harness.providers.settings import ModelSettings, Prices
 from harness.tasks import load_task
 
+from tests.conftest import probe_target
 from tests.fakes.llm_server import FakeError, FakeLLMServer, FakeTurn
 
 pytestmark = pytest.mark.docker
@@ -100,11 +101,11 @@ def _grade(trial: Path, judge: ModelSettings | None) -> dict:
     return asyncio.run(grade_trial(spec))
 
 
-PROBE = (
-    "cd /workspace && find . -mindepth 1 | sort; "
-    "getent hosts deb.debian.org || echo DNS-FAILED; "
-    "timeout 5 bash -c 'exec 3<>/dev/tcp/1.1.1.1/80' 2>/dev/null || echo EGRESS-FAILED"
-)
+def _probe(image: str) -> str:
+    host, address = probe_target(image)  # the image's own apt mirror, never a host named in code
+    return ("cd /workspace && find . -mindepth 1 | sort; "
+            f"getent hosts {host} || echo DNS-FAILED; "
+            f"timeout 5 bash -c 'exec 3<>/dev/tcp/{address}/80' 2>/dev/null || echo EGRESS-FAILED")
 
 
 def test_judge_path_end_to_end_in_a_network_less_container(oracle_trial, tmp_path, monkeypatch, autorater_image):
@@ -112,7 +113,7 @@ def test_judge_path_end_to_end_in_a_network_less_container(oracle_trial, tmp_pat
     trial = _copy_trial(oracle_trial, tmp_path)
     with FakeLLMServer() as server:
         server.add(
-            FakeTurn(tool_calls=[("code_exec", json.dumps({"cmd": PROBE}))]),
+            FakeTurn(tool_calls=[("code_exec", json.dumps({"cmd": _probe(autorater_image)}))]),
             FakeTurn(tool_calls=[("view_image", '{"path": "deliverables/chart.png"}')]),
             FakeTurn(tool_calls=[("submit_verdicts", json.dumps({"verdicts": [
                 {"criterion_id": "png_legible", "verdict": "pass", "rationale": "Four rising bars, title readable.",

@@ -49,3 +49,18 @@ def test_compose_file_validates():
     result = subprocess.run([compose, "-f", str(project_root() / "docker-compose.yml"), "config", "-q"],
                             capture_output=True, text=True, cwd=project_root())
     assert result.returncode == 0, result.stderr
+
+
+def test_the_debian_mirror_comes_from_apt_configuration(tmp_path):
+    """A user behind a corporate mirror has it in /etc/apt: both one-line and deb822 files count,
+    -security / -updates suites and disabled stanzas do not."""
+    from harness.images.mirror import apt_mirrors, debian_mirror
+
+    (tmp_path / "sources.list.d").mkdir()
+    (tmp_path / "sources.list").write_text("# comment\ndeb [arch=amd64] http://mirror.corp.example/debian-security bookworm-security main\n")
+    (tmp_path / "sources.list.d" / "debian.sources").write_text(
+        "Types: deb\nURIs: http://disabled.example/debian\nSuites: bookworm\nEnabled: no\n\n"
+        "Types: deb deb-src\nURIs: https://mirror.corp.example/debian/\nSuites: bookworm bookworm-updates\nComponents: main\n")
+    assert ("https://mirror.corp.example/debian/", "bookworm-updates") in apt_mirrors(tmp_path)
+    assert debian_mirror("bookworm", tmp_path) == "https://mirror.corp.example/debian"
+    assert debian_mirror("trixie", tmp_path) is None

@@ -6,16 +6,17 @@ import pytest
 
 from harness.sandbox import DockerSandbox
 
-from tests.conftest import make_spec
+from tests.conftest import make_spec, probe_target
 
 pytestmark = pytest.mark.docker
 
 
-async def test_network_egress_and_dns_fail(sandbox):
+async def test_network_egress_and_dns_fail(sandbox, sandbox_image):
+    host, address = probe_target(sandbox_image)  # the image's apt mirror: reachable from the host
     result = await sandbox.exec(
-        "timeout 5 bash -c 'exec 3<>/dev/tcp/1.1.1.1/80' && echo CONNECTED; "
-        "getent hosts deb.debian.org && echo RESOLVED; "
-        "python3 -c \"import urllib.request; urllib.request.urlopen('http://deb.debian.org', timeout=5)\" && echo FETCHED; "
+        f"timeout 5 bash -c 'exec 3<>/dev/tcp/{address}/80' && echo CONNECTED; "
+        f"getent hosts {host} && echo RESOLVED; "
+        f"python3 -c \"import urllib.request; urllib.request.urlopen('http://{host}', timeout=5)\" && echo FETCHED; "
         "ip route 2>/dev/null; cat /proc/net/route | tail -n +2 | wc -l"
     )
     assert "CONNECTED" not in result.stdout

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
+
 import typer
 from docker.errors import BuildError
 
 from harness.cli.common import console, docker_client, fail
 from harness.images import IMAGE_SPECS, build_images
-from harness.images.base import BaseImageError
+from harness.images.base import MIRROR_ENV, BaseImageError
 from harness.images.specs import DEFAULT_IMAGES
 from harness.images.wheels import WheelDownloadError
 
@@ -19,8 +21,11 @@ def build(
     images: list[str] = typer.Argument(None, help=f"Which images ({', '.join(IMAGE_SPECS)}); default: sandbox autorater."),
     force: bool = typer.Option(False, "--force", help="Rebuild even if an image with the same content hash exists."),
     online: bool = typer.Option(False, "--online", help="Let the build reach PyPI too (default: host-downloaded wheels only)."),
+    mirror: str = typer.Option(None, "--mirror", help="Debian mirror for a bootstrapped base (default: the host's apt sources)."),
 ) -> None:
     """Build images tagged by a hash of their build context; unchanged images are reused."""
+    if mirror:
+        os.environ[MIRROR_ENV] = mirror
     client = docker_client()
     try:
         built = build_images(client, list(images or DEFAULT_IMAGES), console, force=force, pip_offline=not online)

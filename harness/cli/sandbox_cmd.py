@@ -9,6 +9,7 @@ from rich.table import Table
 
 from harness.cli.common import console, docker_client, fail
 from harness.images import ImageMissingError, resolve_image
+from harness.images.mirror import PROBE_HOST_SH
 from harness.sandbox import DockerSandbox, SandboxError, SandboxSpec
 from harness.sandbox.prune import prune_containers
 
@@ -22,9 +23,10 @@ soffice --version | head -n1
 tesseract --version 2>&1 | head -n1
 pdftoppm -v 2>&1 | head -n1
 cd /tmp && printf 'a,b\n1,2\n' > t.csv && soffice --headless --convert-to xlsx t.csv >/dev/null 2>&1 && echo "libreoffice headless conversion: ok"
-(getent hosts deb.debian.org >/dev/null 2>&1 && echo "network: REACHABLE") || echo "network: none (as it should be)"
+host=$(PROBE_HOST_SH); host=${host:-localhost}
+(getent hosts "$host" >/dev/null 2>&1 && echo "network: $host REACHABLE") || echo "network: none, $host unreachable (as it should be)"
 (touch /etc/probe 2>/dev/null && echo "root fs: WRITABLE") || echo "root fs: read-only"
-"""
+""".replace("PROBE_HOST_SH", PROBE_HOST_SH)
 
 
 @app.command("prune")

@@ -15,9 +15,11 @@ import docker
 from docker.errors import APIError, ImageNotFound
 from rich.console import Console
 
+from harness.images.mirror import debian_mirror
+
 UPSTREAM_BASE = "debian:bookworm"
 BOOTSTRAPPED_BASE = "mka-base:bookworm"
-DEFAULT_MIRROR = "http://deb.debian.org/debian"
+MIRROR_ENV = "MKA_DEBIAN_MIRROR"  # set by `mka image build --mirror`, or by the user
 
 
 class BaseImageError(RuntimeError):
@@ -62,7 +64,9 @@ def bootstrap_base(client: docker.DockerClient, console: Console) -> docker.mode
         )
     if os.geteuid() != 0:
         raise BaseImageError("debootstrap needs root to build the base image; run `mka image build` as root")
-    mirror = os.environ.get("MKA_DEBIAN_MIRROR", DEFAULT_MIRROR)
+    mirror = os.environ.get(MIRROR_ENV) or debian_mirror()
+    if not mirror:
+        raise BaseImageError("no Debian bookworm mirror in /etc/apt's sources: pass `mka image build --mirror URL`")
     with tempfile.TemporaryDirectory(prefix="mka-rootfs-") as tmp:
         rootfs = Path(tmp) / "rootfs"
         console.print(f"[cyan]base[/] debootstrap --variant=minbase bookworm from {mirror} (about a minute)")
