@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from harness.providers.settings import ModelSettings
@@ -35,6 +35,7 @@ class GradeSpec:
     image: str  # the autorater image tag
     judge: ModelSettings | None = None
     run_id: str = "grade"
+    cpus: float | None = None  # the fair share among concurrent gradings (default: GRADING_LIMITS)
 
 
 async def grade_trial(spec: GradeSpec) -> dict:
@@ -48,7 +49,8 @@ async def grade_trial(spec: GradeSpec) -> dict:
     grade_dir.mkdir()
     deliverables = spec.trial_dir / "deliverables"
     files = sorted(p.relative_to(deliverables).as_posix() for p in deliverables.rglob("*") if p.is_file()) if deliverables.is_dir() else []
-    box_spec = SandboxSpec(image=spec.image, network="none", limits=GRADING_LIMITS, run_id=spec.run_id,
+    limits = replace(GRADING_LIMITS, cpus=min(GRADING_LIMITS.cpus, spec.cpus)) if spec.cpus else GRADING_LIMITS
+    box_spec = SandboxSpec(image=spec.image, network="none", limits=limits, run_id=spec.run_id,
                            trial_id=record.trial_id, role="autorater")
     async with await DockerSandbox.create(box_spec) as box:
         if files:

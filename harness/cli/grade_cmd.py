@@ -16,6 +16,7 @@ from harness.providers.registry import MissingApiKeyError, make_provider
 from harness.providers.settings import ModelsFileError, resolve_model
 from harness.recording.trial import COMPLETED_STATUSES, INFRA_STATUSES, TrialRecord
 from harness.runner.signals import Interrupted, run_until_signalled
+from harness.sandbox.client import engine_cpus, fair_share
 from harness.sandbox.prune import prune_containers
 from harness.tasks import TaskError, load_task
 
@@ -69,7 +70,8 @@ def grade(
             image = resolve_image(docker_client(), "autorater")
         except ImageMissingError as exc:
             fail(str(exc))
-        specs = [replace(spec, image=image) for spec in specs]
+        cpus = fair_share(engine_cpus(docker_client()), concurrency)
+        specs = [replace(spec, image=image, cpus=cpus) for spec in specs]
     pruned = prune_containers(docker_client()) if specs else []  # leftovers of killed runs and gradings
     if pruned:
         console.print(f"removed {len(pruned)} container(s) left by dead harness processes")

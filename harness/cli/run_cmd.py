@@ -25,6 +25,7 @@ from harness.recording.trial import COMPLETED_STATUSES, INFRA_STATUSES, TrialRec
 from harness.runner.agents import AgentSpec, AgentSpecError, build_agent
 from harness.runner.signals import Interrupted, run_until_signalled
 from harness.runner.suite import SuiteRunner, SuiteState
+from harness.sandbox.client import engine_cpus, fair_share
 from harness.sandbox.prune import prune_containers
 from harness.runner.trial import TrialSpec
 from harness.tasks import TaskError, load_suite
@@ -67,16 +68,17 @@ def run(
     overrides = {key: value for key, value in limits.items() if value is not None}
     # Each variant is a set of disabled tools: the plain one, plus one per --ablate tool.
     variants = [frozenset(disable_tool)] + [frozenset(disable_tool) | {tool} for tool in ablate]
+    fair_cpus = fair_share(engine_cpus(docker_client()), concurrency)
     specs = [
         TrialSpec(
             task_dir=task.root, agent=a, out_dir=out, trial_id=_trial_id(task.id, a.label + _variant_suffix(variant), r),
             run_id=out.resolve().name, disabled_tools=variant, models_file=models_file,
-            search=search, image=image, limit_overrides=overrides,
+            search=search, image=image, limit_overrides=overrides, cpu_cap=fair_cpus,
         )
         for task in tasks for a in agents for variant in variants for r in range(1, repeats + 1)
     ]
     _write_run_json(out, tasks, agents, image, {"repeats": repeats, "disabled_tools": sorted(disable_tool), "ablate": ablate,
-                    "concurrency": concurrency, "search": search, "limits": overrides}, specs)
+                    "concurrency": concurrency, "cpus_per_sandbox": fair_cpus, "search": search, "limits": overrides}, specs)
     specs, kept = _resume(specs, max_attempts)
     if kept:
         console.print(f"{len(kept)} trial(s) already finished in {out}: kept, not rerun")

@@ -11,7 +11,7 @@ from contextlib import AsyncExitStack
 import shutil
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +49,7 @@ class TrialSpec:
     image: str | None = None  # sandbox image tag; default: the current content-hashed build
     attempt: int = 1  # reruns of a trial the infrastructure failed count up
     previous_errors: tuple[str, ...] = ()  # why earlier attempts failed: a retried trial stays flagged
+    cpu_cap: float | None = None  # the fair share of the engine's CPUs among concurrent trials
 
     @property
     def trial_dir(self) -> Path:
@@ -91,7 +92,7 @@ async def run_trial(
     try:
         trajectory.emit("start", task=task.id, model=spec.agent.label, trial_id=spec.trial_id, image=image,
                         tools=[t.name for t in tools])
-        sandbox_spec = SandboxSpec(image=image, network=task.spec.network, limits=_sandbox_limits(task),
+        sandbox_spec = SandboxSpec(image=image, network=task.spec.network, limits=_sandbox_limits(task, spec.cpu_cap),
                                    run_id=spec.run_id, trial_id=spec.trial_id)
         async with await DockerSandbox.create(sandbox_spec) as sandbox, AsyncExitStack() as mcp_stack:
             await sandbox.copy_in(task.inputs_dir)
@@ -174,8 +175,11 @@ def _loop_limits(task: Task, overrides: dict[str, Any]) -> LoopLimits:
     return LoopLimits(**chosen)
 
 
-def _sandbox_limits(task: Task) -> SandboxLimits:
-    return SandboxLimits(**(task.spec.limits.sandbox_overrides() if task.spec.limits else {}))
+def _sandbox_limits(task: Task, cpu_cap: float | None = None) -> SandboxLimits:
+    """The task's limits over the defaults, CPUs capped at the trial's fair share: N concurrent
+    sandboxes cannot starve each other or the harness (the 4-CPU default stays the cap on big hosts)."""
+    limits = SandboxLimits(**(task.spec.limits.sandbox_overrides() if task.spec.limits else {}))
+    return replace(limits, cpus=min(limits.cpus, cpu_cap)) if cpu_cap else limits
 
 
 def _exec_timeout(task: Task) -> float:

@@ -17,3 +17,9 @@ def shared_client() -> docker.DockerClient:
 @functools.cache
 def engine_cpus(client: docker.DockerClient) -> int:
     return int(client.info().get("NCPU") or 1)
+
+
+def fair_share(cpus: int, concurrency: int, *, floor: float = 0.5) -> float:
+    """Each of `concurrency` sandboxes gets an equal slice of the engine's CPUs (never under
+    `floor`): a CPU burner or a contained fork bomb in one cannot starve its neighbours."""
+    return max(cpus / max(concurrency, 1), floor)
