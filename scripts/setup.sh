@@ -19,6 +19,8 @@ command -v docker-compose >/dev/null 2>&1 || missing+=(docker-compose)
 python3 -c "import ensurepip, venv" >/dev/null 2>&1 || missing+=(python3-venv python3-pip)
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)   # the viewer's browser test (never downloaded)
 command -v tesseract >/dev/null 2>&1 || missing+=(tesseract-ocr tesseract-ocr-eng)   # MCP image server tests on the host
+command -v node >/dev/null 2>&1 || missing+=(nodejs)   # third-party MCP servers from npm (tests)
+command -v npm >/dev/null 2>&1 || missing+=(npm)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "==> installing Debian packages: ${missing[*]}"
   $SUDO apt-get update -qq
@@ -38,6 +40,15 @@ if [ ! -x .venv/bin/python ]; then
 fi
 echo "==> installing the harness into .venv"
 .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[dev]'
+
+# A third-party MCP server from npm for the remote (streamable HTTP) MCP tests; pinned.
+EVERYTHING_VERSION=2026.8.31
+if [ ! -f .cache/npm/node_modules/@modelcontextprotocol/server-everything/package.json ] \
+   || ! grep -q "\"version\": \"$EVERYTHING_VERSION\"" .cache/npm/node_modules/@modelcontextprotocol/server-everything/package.json; then
+  echo "==> installing @modelcontextprotocol/server-everything@$EVERYTHING_VERSION (npm) into .cache/npm"
+  mkdir -p .cache/npm
+  npm install --silent --no-audit --no-fund --prefix .cache/npm "@modelcontextprotocol/server-everything@$EVERYTHING_VERSION" >/dev/null
+fi
 
 echo "==> building images (reused when their content is unchanged)"
 .venv/bin/mka image build

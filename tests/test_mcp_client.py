@@ -41,8 +41,10 @@ async def test_third_party_server_tools_are_listed_called_and_cleaned_up(sandbox
 
 async def test_a_server_that_cannot_start_is_named(sandbox):
     async with AsyncExitStack() as stack:
-        with pytest.raises(McpError, match="MCP server 'ghost'"):
+        with pytest.raises(McpError, match="MCP server 'ghost' \\(python3 -m no_such_module\\) failed to start") as exc:
             await connect_servers(stack, sandbox, [McpServer("ghost", ["python3", "-m", "no_such_module"])])
+        assert "No module named no_such_module" in str(exc.value)  # the tail of its stderr says why
+        assert "ExceptionGroup" not in str(exc.value)
 
 
 async def test_mcp_tool_names_round_trip_through_a_provider(sandbox, tmp_path, monkeypatch):

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import base64
-import io
+import asyncio
+import os
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from typing import Any
 
 import mcp_types as types
 from mcp import ClientSession
-from PIL import Image
-
-from harness.agent.messages import ImagePart
+from harness.mcp.content import render_content
 from harness.mcp.transport import sandbox_stdio
 from harness.tools.base import ToolContext, ToolError, ToolOutput
 
@@ -30,6 +28,14 @@ class McpServer:
     env: dict[str, str] = field(default_factory=dict)
     cwd: str | None = None
     url: str | None = None  # a remote streamable-HTTP server instead of a command
+    headers: dict[str, str] = field(default_factory=dict)  # header -> environment variable with its value
+
+    def header_values(self) -> dict[str, str]:
+        """The remote server's headers, read from the environment now (never stored in files)."""
+        missing = [var for var in self.headers.values() if var not in os.environ]
+        if missing:
+            raise McpError(f"MCP server {self.name!r}: set {', '.join(missing)} in the environment (its headers name them)")
+        return {header: os.environ[var] for header, var in self.headers.items()}
 
 
 class McpTool:
@@ -46,14 +52,7 @@ class McpTool:
             result = await _call(self._session, self.tool_name, args)
         except McpError as exc:
             raise ToolError(str(exc)) from None
-        texts, images = [], []
-        for block in result.content:
-            if isinstance(block, types.TextContent):
-                texts.append(block.text)
-            elif isinstance(block, types.ImageContent):
-                images.append(_image(block))
-            else:
-                texts.append(f"[{block.type} content]")
+        texts, images = render_content(result.content)
         if result.structured_content and not texts:
             texts.append(str(result.structured_content))
         return ToolOutput("\n".join(texts) or "(no output)", ok=not result.is_error, images=images,
@@ -72,30 +71,59 @@ async def _call(session: ClientSession, name: str, args: dict[str, Any]) -> type
         raise McpError(f"{name}: {exc}") from None
 
 
-def _image(block: types.ImageContent) -> ImagePart:
-    data = base64.b64decode(block.data)
-    with Image.open(io.BytesIO(data)) as image:
-        width, height = image.size
-    return ImagePart(data, block.mime_type, width, height)
-
-
 async def connect_servers(stack: AsyncExitStack, sandbox, servers: list[McpServer]) -> list[McpTool]:
-    """Start every server (closed when `stack` closes) and list their tools."""
+    """Start every server (closed when `stack` closes) and list their tools.
+
+    Each server gets its own exit stack: when one fails to start, its transport is torn down
+    here and the failure (which the SDK raises as a task-group ExceptionGroup, sometimes only on
+    teardown) becomes one McpError naming the server, its command or URL, and the cause."""
     tools: list[McpTool] = []
     for server in servers:
+        own = AsyncExitStack()
+        started: list = []  # the stdio server's process, once started: its stderr explains a failure
         try:
-            if server.url:
-                from mcp.client.streamable_http import streamablehttp_client
-
-                streams = await stack.enter_async_context(streamablehttp_client(server.url))
-                read, write = streams[0], streams[1]
-            else:
-                process = await sandbox.open_process(server.command, cwd=server.cwd, env=server.env)
-                read, write = await stack.enter_async_context(sandbox_stdio(process))
-            session = await stack.enter_async_context(ClientSession(read, write))
+            session = await _open(own, sandbox, server, started)
             await session.initialize()
             listed = await session.list_tools()
-        except Exception as exc:  # noqa: BLE001 - name the server whatever went wrong
-            raise McpError(f"MCP server {server.name!r} ({' '.join(server.command) or server.url}) failed to start: {exc}") from exc
+        except BaseException as exc:  # noqa: BLE001 - name the server whatever went wrong
+            late: BaseException | None = None
+            try:
+                await own.aclose()
+            except BaseException as teardown:  # noqa: BLE001 - the transport's own error, raised on teardown
+                late = teardown
+            # A failing transport cancels the task it runs in; only a cancellation with no
+            # transport error behind it is a real one (Ctrl-C, SIGTERM) and goes on.
+            transport_failed = late is not None and not isinstance(late, asyncio.CancelledError)
+            if isinstance(exc, KeyboardInterrupt) or (isinstance(exc, asyncio.CancelledError) and not transport_failed):
+                raise
+            if isinstance(exc, McpError):
+                raise
+            cause = late if transport_failed else exc
+            where = " ".join(server.command) or server.url
+            stderr = started[0].stderr.text().strip()[-800:] if started else ""
+            tail = f"; its stderr ends: {stderr}" if stderr else ""
+            raise McpError(f"MCP server {server.name!r} ({where}) failed to start: {_root_cause(cause)}{tail}") from None
+        stack.push_async_exit(own)
         tools += [McpTool(server.name, tool, session) for tool in listed.tools]
     return tools
+
+
+async def _open(stack: AsyncExitStack, sandbox, server: McpServer, started: list) -> ClientSession:
+    if server.url:
+        from mcp.client.streamable_http import create_mcp_http_client, streamable_http_client
+
+        client = await stack.enter_async_context(create_mcp_http_client(headers=server.header_values()))
+        streams = await stack.enter_async_context(streamable_http_client(server.url, http_client=client))
+        read, write = streams[0], streams[1]
+    else:
+        process = await sandbox.open_process(server.command, cwd=server.cwd, env=server.env)
+        started.append(process)
+        read, write = await stack.enter_async_context(sandbox_stdio(process))
+    return await stack.enter_async_context(ClientSession(read, write))
+
+
+def _root_cause(exc: BaseException) -> str:
+    """The innermost error of an ExceptionGroup chain, as 'Type: message'."""
+    while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
+        exc = exc.exceptions[0]
+    return f"{type(exc).__name__}: {exc}"

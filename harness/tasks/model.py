@@ -12,6 +12,7 @@ validators once a field has failed)."""
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Mapping
 from typing import Any, Literal
 
@@ -107,8 +108,20 @@ class McpServerSpec(_Strict):
     name: str = Field(min_length=1, pattern=r"^[A-Za-z0-9_\-]+$")
     command: list[str] = Field(default_factory=list)
     url: str | None = None  # streamable HTTP endpoint
+    # HTTP header -> the NAME of an environment variable holding its value (e.g. Authorization:
+    # MY_TOKEN): secrets come from the environment at run time, never from the task file.
+    headers: dict[str, str] = Field(default_factory=dict)
     env: dict[str, str] = Field(default_factory=dict)
     cwd: str | None = None
+
+    @field_validator("headers")
+    @classmethod
+    def _header_sources(cls, value: dict[str, str]) -> dict[str, str]:
+        bad = [f"{h}: {v!r}" for h, v in value.items() if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", v)]
+        if bad:
+            raise ValueError("each header names an environment variable holding its value, not the value itself"
+                             f" ({'; '.join(bad)})")
+        return value
 
     @model_validator(mode="after")
     def _command_or_url(self) -> McpServerSpec:
