@@ -88,6 +88,19 @@ async def test_malformed_json_arguments_are_quoted_back(provider, server, sandbo
     assert "invalid JSON in arguments" in result["text"]
     assert '{"cmd": "echo unterminated' in result["text"]  # the raw text is quoted back
     assert run.result.status == "finished"
+    # The history sent back holds a valid JSON object, never the malformed text: strict servers
+    # (vLLM) reject the whole request otherwise. The trajectory keeps what the model produced.
+    replayed = run.bodies[1]
+    sent = [json.loads(a) for a in _replayed_arguments(replayed)]
+    assert sent == [{}] and "echo unterminated" not in json.dumps(replayed).split('"tool"')[0].split("function_call_output")[0]
+    assert run.of_type("assistant")[0]["tool_calls"][0]["arguments"] == '{"cmd": "echo unterminated'
+
+
+def _replayed_arguments(body: dict) -> list[str]:
+    """The function-call arguments in a Chat Completions or Responses request's history."""
+    if "messages" in body:
+        return [c["function"]["arguments"] for m in body["messages"] for c in m.get("tool_calls") or []]
+    return [item["arguments"] for item in body["input"] if item.get("type") == "function_call"]
 
 
 @pytest.mark.parametrize("provider", FORMATS)

@@ -32,6 +32,14 @@ class ToolCall:
     arguments: dict[str, Any] | None = None  # None when raw_arguments is not a JSON object
     parse_error: str | None = None
 
+    @property
+    def wire_arguments(self) -> str:
+        """What is sent back to the provider in the history: the model's own text when it was a
+        JSON object, else "{}". Strict servers (vLLM, some OpenAI-compatible endpoints) reject a
+        whole request whose history holds malformed arguments, so one bad call would end the
+        trial; the raw text stays in the trajectory and in the error result the model reads."""
+        return self.raw_arguments if self.arguments is not None else "{}"
+
 
 @dataclass(frozen=True)
 class ToolResult:

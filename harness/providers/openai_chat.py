@@ -55,7 +55,7 @@ class OpenAIChatProvider(OpenAISdkProvider):
                 item: dict[str, Any] = {"role": "assistant", "content": msg.text or None}
                 if msg.tool_calls:
                     item["tool_calls"] = [
-                        {"id": c.id, "type": "function", "function": {"name": names.wire(c.name), "arguments": c.raw_arguments}}
+                        {"id": c.id, "type": "function", "function": {"name": names.wire(c.name), "arguments": c.wire_arguments}}
                         for c in msg.tool_calls
                     ]
                 out.append(item)

@@ -68,13 +68,16 @@ class OpenAIResponsesProvider(OpenAISdkProvider):
                 out.append({"role": "user", "content": parts})
             elif msg.role == "assistant":
                 state = msg.provider_state or {}
-                if "responses_output" in state:  # our own earlier output: replay verbatim
-                    out += state["responses_output"]
+                if "responses_output" in state:  # our own earlier output: replay it (reasoning items too)
+                    fixed = {c.id: c.wire_arguments for c in msg.tool_calls}  # never malformed arguments
+                    out += [{**item, "arguments": fixed[item["call_id"]]}
+                            if item.get("type") == "function_call" and item.get("call_id") in fixed else item
+                            for item in state["responses_output"]]
                     continue
                 if msg.text:
                     out.append({"role": "assistant", "content": msg.text})
                 out += [
-                    {"type": "function_call", "call_id": c.id, "name": names.wire(c.name), "arguments": c.raw_arguments}
+                    {"type": "function_call", "call_id": c.id, "name": names.wire(c.name), "arguments": c.wire_arguments}
                     for c in msg.tool_calls
                 ]
             else:
