@@ -87,6 +87,21 @@ def test_score_trial_directory_against_task_folder(tmp_path: Path, task_suite: P
     assert task.metrics.step_coherence == pytest.approx(1, abs=1e-6)
 
 
+def test_a_call_whose_tool_failed_is_never_a_strong_match(tmp_path: Path, task_suite: Path):
+    events = trial_events()
+    events[3] = {**events[3], "ok": False}  # the OCR call's tool answered with an error
+    write_trial(tmp_path, "plan-1", "plan", events)
+    (system,) = run(load_references(task_suite), load_predictions(tmp_path)).systems
+    (task,) = system.tasks
+    assert task.metrics.matched == 3 and task.metrics.strong == 2  # it still matches, weakly
+    assert task.views.grounding == 0.0  # the image call did not strongly succeed
+    (compat,) = run(load_references(task_suite), load_predictions(tmp_path), compat=True).systems
+    write_trial(tmp_path / "ok", "plan-1", "plan", trial_events())
+    (compat_ok,) = run(load_references(task_suite), load_predictions(tmp_path / "ok"), compat=True).systems
+    # The reference scorer has no notion of a failed call: compat mode scores it as if it worked.
+    assert compat.tasks[0].metrics == compat_ok.tasks[0].metrics
+
+
 def test_reference_shapes(tmp_path: Path, task_suite: Path):
     (tmp_path / "one.json").write_text(json.dumps({k: v for k, v in REF.items() if k != "id"}))
     assert load_references(tmp_path / "one.json")[0].task_id == "one"

@@ -135,6 +135,7 @@ def trajectory_from_trial(trial_dir: Path) -> Trajectory:
             if item is not None:
                 item["started"] = event.get("started_mono")
                 item["ended"] = event.get("ended_mono")
+                item["ok"] = event.get("ok")
     if not events:
         notes.append("no trajectory.jsonl")
     steps = build_steps(raw_steps)

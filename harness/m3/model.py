@@ -24,6 +24,7 @@ class Call:
     uses_image: bool = False
     started: float | None = None
     ended: float | None = None
+    failed: bool = False  # its tool result was an error (trial predictions only)
 
 
 @dataclass
@@ -82,6 +83,7 @@ def build_steps(raw_steps: list[list[dict[str, Any]]]) -> list[list[Call]]:
                 depends_on=None if deps is None else tuple(str(d) for d in deps),
                 uses_image=bool(raw.get("uses_image", False)),
                 started=_seconds(raw.get("started")), ended=_seconds(raw.get("ended")),
+                failed=raw.get("ok") is False,
             ))
         steps.append(calls)
     return steps

@@ -99,6 +99,9 @@ def score_pair(ref: Trajectory, pred: Trajectory, ref_embs: np.ndarray, pred_emb
     ref_calls, pred_calls = ref.calls(), pred.calls()
     sims = cosine_matrix(ref_embs, pred_embs, normalised=not options.compat)
     matches = bucketed_match(ref_calls, pred_calls, sims, tau.weak) if ref_calls and pred_calls else []
+    if not options.compat:  # a call whose tool answered with an error may match, never strongly
+        below_strong = float(np.nextafter(tau.strong, 0.0))
+        matches = [replace(m, sim=min(m.sim, below_strong)) if pred_calls[m.pred].failed else m for m in matches]
     metrics = reference_metrics(matches, [len(s) for s in ref.steps], len(pred.steps), len(pred_calls),
                                 tau.strong, fix_single_step=not options.compat)
     views = compute_views(ref, pred, matches, tau.strong)
