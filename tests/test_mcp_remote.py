@@ -92,3 +92,26 @@ async def test_remote_headers_come_from_the_environment_and_a_dead_server_is_nam
     async with AsyncExitStack() as stack:
         with pytest.raises(McpError, match=re.escape(f"MCP server 'gone' ({dead}) failed to start: ConnectError")):
             await connect_servers(stack, None, [McpServer("gone", url=dead)])
+
+
+async def test_progress_is_recorded_and_extends_the_deadline(everything_url):
+    """trigger-long-running-operation reports progress every second for 3 s: with a 2 s timeout
+    that progress renews, the call completes; the notifications are recorded."""
+    server = McpServer("everything", url=everything_url, timeout_s=2.0)
+    async with AsyncExitStack() as stack:
+        tools = {t.name: t for t in await connect_servers(stack, None, [server])}
+        done = await tools["everything/trigger-long-running-operation"].run({"duration": 3, "steps": 3}, None)
+        assert done.ok, done.text
+        assert len(done.data["progress"]) == 3 and done.data["progress"][-1]["total"] == 3
+
+
+async def test_a_call_silent_past_its_timeout_is_a_tool_error(everything_url):
+    from harness.tools.base import ToolError
+
+    server = McpServer("everything", url=everything_url, timeout_s=1.0)
+    async with AsyncExitStack() as stack:
+        tools = {t.name: t for t in await connect_servers(stack, None, [server])}
+        with pytest.raises(ToolError, match="no answer or progress within 1 s"):
+            await tools["everything/trigger-long-running-operation"].run({"duration": 3, "steps": 1}, None)
+        echo = await tools["everything/echo"].run({"message": "still usable"}, None)
+        assert echo.ok and "still usable" in echo.text

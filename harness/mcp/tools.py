@@ -29,6 +29,7 @@ class McpServer:
     cwd: str | None = None
     url: str | None = None  # a remote streamable-HTTP server instead of a command
     headers: dict[str, str] = field(default_factory=dict)  # header -> environment variable with its value
+    timeout_s: float = CALL_TIMEOUT_S  # per call, renewed by each progress notification
 
     def header_values(self) -> dict[str, str]:
         """The remote server's headers, read from the environment now (never stored in files)."""
@@ -41,34 +42,44 @@ class McpServer:
 class McpTool:
     """One MCP tool; its schema is the server's, its name `server/tool`."""
 
-    def __init__(self, server: str, tool: types.Tool, session: ClientSession) -> None:
-        self.server, self.tool_name, self._session = server, tool.name, session
+    def __init__(self, server: str, tool: types.Tool, session: ClientSession, timeout_s: float = CALL_TIMEOUT_S) -> None:
+        self.server, self.tool_name, self._session, self.timeout_s = server, tool.name, session, timeout_s
         self.name = f"{server}/{tool.name}"
         self.description = tool.description or f"{tool.name} (from the {server} MCP server)"
         self.parameters: dict[str, Any] = dict(tool.input_schema or {"type": "object", "properties": {}})
 
     async def run(self, args: dict[str, Any], ctx: ToolContext) -> ToolOutput:
+        progress: list[dict[str, Any]] = []
         try:
-            result = await _call(self._session, self.tool_name, args)
+            result = await _call(self._session, self.tool_name, args, self.timeout_s, progress)
         except McpError as exc:
             raise ToolError(str(exc)) from None
         texts, images = render_content(result.content)
         if result.structured_content and not texts:
             texts.append(str(result.structured_content))
         return ToolOutput("\n".join(texts) or "(no output)", ok=not result.is_error, images=images,
-                          data={"server": self.server, "tool": self.tool_name})
+                          data={"server": self.server, "tool": self.tool_name, "progress": progress})
 
 
-async def _call(session: ClientSession, name: str, args: dict[str, Any]) -> types.CallToolResult:
+async def _call(session: ClientSession, name: str, args: dict[str, Any], timeout_s: float,
+                progress: list[dict[str, Any]]) -> types.CallToolResult:
+    """Call a tool with a progress token: each progress notification is recorded and moves the
+    deadline `timeout_s` ahead, so a long job that reports progress is not cut off while a
+    silent, hung one still is."""
     import anyio
 
-    try:
-        with anyio.fail_after(CALL_TIMEOUT_S):
-            return await session.call_tool(name, args)
-    except TimeoutError:
-        raise McpError(f"{name}: no answer within {CALL_TIMEOUT_S:.0f} s") from None
-    except Exception as exc:  # noqa: BLE001 - protocol errors become tool errors the model reads
-        raise McpError(f"{name}: {exc}") from None
+    with anyio.CancelScope() as scope:
+        scope.deadline = anyio.current_time() + timeout_s
+
+        async def on_progress(value: float, total: float | None, message: str | None) -> None:
+            progress.append({"progress": value, "total": total, "message": message})
+            scope.deadline = anyio.current_time() + timeout_s
+
+        try:
+            return await session.call_tool(name, args, progress_callback=on_progress)
+        except Exception as exc:  # noqa: BLE001 - protocol errors become tool errors the model reads
+            raise McpError(f"{name}: {exc}") from None
+    raise McpError(f"{name}: no answer or progress within {timeout_s:.0f} s")
 
 
 async def connect_servers(stack: AsyncExitStack, sandbox, servers: list[McpServer]) -> list[McpTool]:
@@ -104,7 +115,7 @@ async def connect_servers(stack: AsyncExitStack, sandbox, servers: list[McpServe
             tail = f"; its stderr ends: {stderr}" if stderr else ""
             raise McpError(f"MCP server {server.name!r} ({where}) failed to start: {_root_cause(cause)}{tail}") from None
         stack.push_async_exit(own)
-        tools += [McpTool(server.name, tool, session) for tool in listed.tools]
+        tools += [McpTool(server.name, tool, session, server.timeout_s) for tool in listed.tools]
     return tools
 
 

@@ -138,7 +138,8 @@ def _mcp_servers(task: Task) -> list:
 
     if task.spec.tool_use is None:
         return []
-    return [McpServer(s.name, list(s.command), dict(s.env), s.cwd, s.url, dict(s.headers)) for s in task.spec.tool_use.mcp_servers]
+    return [McpServer(s.name, list(s.command), dict(s.env), s.cwd, s.url, dict(s.headers), s.timeout_s)
+            for s in task.spec.tool_use.mcp_servers]
 
 
 def _fill(record: TrialRecord, result: LoopResult, wall_s: float) -> None:

@@ -113,6 +113,7 @@ class McpServerSpec(_Strict):
     headers: dict[str, str] = Field(default_factory=dict)
     env: dict[str, str] = Field(default_factory=dict)
     cwd: str | None = None
+    timeout_s: float = Field(default=180.0, gt=0)  # per tool call; each progress notification renews it
 
     @field_validator("headers")
     @classmethod
