@@ -5,11 +5,12 @@ Writes (deterministically):
                                           (hex codes), typography, contrast and approved combinations
   Summer_Shield_2025_campaign_brief.docx the agency's campaign brief listing the four mock-ups
   MU-01_instagram_1080x1080.png          complies
-  MU-02_leaderboard_728x90.png           logo below the 120 px minimum (72 px wide)
+  MU-02_leaderboard_728x90.png           logo below the 120 px minimum (72 px wide); headline set in
+                                          a serif face (Liberation Serif Bold), not the brand's sans
   MU-03_poster_A3_preview.png            off-palette purple background (#7A3E9D); the reversed logo
                                           placed on a busy panel of diagonal stripes (a listed misuse)
-  MU-04_mpu_300x250.png                  horizontally stretched logo; offer line in Sun Coral on Sand
-                                          (contrast about 2.3:1)
+  MU-04_mpu_300x250.png                  horizontally stretched logo with a Sun Coral outline and a
+                                          drop shadow added; offer line in Sun Coral on Sand (about 2.3:1)
 
 What is wrong with each mock-up exists only as pixels.
 
@@ -28,6 +29,7 @@ from PIL import Image, ImageDraw, ImageFont
 FONTS = "/usr/share/fonts/truetype/liberation2/"
 SANS = FONTS + "LiberationSans-Regular.ttf"
 SANS_B = FONTS + "LiberationSans-Bold.ttf"
+SERIF_B = FONTS + "LiberationSerif-Bold.ttf"  # MU-02's headline only: not a brand typeface
 
 TEAL = "#0F6E74"
 NAVY = "#1B2A41"
@@ -101,11 +103,20 @@ def logo(variant: str = "colour") -> Image.Image:
 
 
 def place_logo(canvas: Image.Image, xy: tuple[int, int], width: int, variant: str = "colour",
-               stretch: float = 1.0) -> tuple[int, int]:
-    """Paste the logo `width` px wide; stretch > 1 squashes its height (a distorted logo)."""
+               stretch: float = 1.0, effects: bool = False) -> tuple[int, int]:
+    """Paste the logo `width` px wide; stretch > 1 squashes its height (a distorted logo);
+    `effects` adds a Sun Coral outline and a soft drop shadow (a listed misuse)."""
     master = logo(variant)
     height = round(width * master.height / master.width / stretch)
     tile = master.resize((width, height), Image.LANCZOS)
+    if effects:
+        from PIL import ImageFilter
+        alpha = tile.split()[3]
+        shadow = Image.new("RGBA", tile.size, (40, 40, 40, 255))
+        blurred = alpha.point(lambda a: int(a * 0.55)).filter(ImageFilter.GaussianBlur(1.6))
+        canvas.paste(shadow, (xy[0] + 4, xy[1] + 4), blurred)
+        outline = Image.new("RGBA", tile.size, rgb(CORAL) + (255,))
+        canvas.paste(outline, xy, alpha.filter(ImageFilter.MaxFilter(5)))
     canvas.paste(tile, xy, tile)
     return width, height
 
@@ -174,7 +185,8 @@ def mu02(out: Path) -> None:
     lw, lh = place_logo(im, (18, (H - 20) // 2), 72, variant="white")
     assert lw == 72
     d.line((112, 18, 112, 72), fill=MIST, width=1)
-    d.text((130, 8), "Shield your summer.", font=font(SANS_B, 30), fill=WHITE)
+    # the headline is set in a serif face (guide 3.1: Liberation Sans only)
+    d.text((130, 8), "Shield your summer.", font=font(SERIF_B, 31), fill=WHITE)
     d.text((131, 45), "New SPF 50+ Daily Fluid - invisible, water-resistant.", font=font(SANS, 16), fill=WHITE)
     d.text((131, 70), "Use sun protection as directed.", font=font(SANS, 11), fill=WHITE)
     bottle(d, 548, 8, 26, 76)
@@ -222,7 +234,7 @@ def mu04(out: Path) -> None:
     W, H = 300, 250
     im = Image.new("RGB", (W, H), SAND)
     d = ImageDraw.Draw(im)
-    place_logo(im, (16, 14), 170, stretch=1.45)
+    place_logo(im, (16, 14), 170, stretch=1.45, effects=True)
     d.text((16, 64), "Shield your", font=font(SANS_B, 27), fill=NAVY)
     d.text((16, 94), "summer.", font=font(SANS_B, 27), fill=NAVY)
     d.text((16, 134), "Save 20% this week with", font=font(SANS, 14), fill=CORAL)

@@ -468,26 +468,157 @@ class Pen:
         d.line([(x + 20, y + 16), (x + 200, y + 9)], fill=INK, width=2)
 
 
-def stamp(page: Image.Image, center: tuple[int, int], rng: np.random.Generator) -> None:
-    """A red rubber 'RECEIVED' date stamp, rotated, with uneven ink."""
+# ---------------------------------------------------------------------------------------
+# Stroke handwriting: glyphs are pen paths (not a font), drawn with a jittered, slanted,
+# connected ballpoint line, the way a hurried person writes in a margin.
+# ---------------------------------------------------------------------------------------
+# Each glyph: (advance width, [stroke, ...]); a stroke is points (x, y) in a box whose cap
+# height is 1 (y = 0 at the top, 1 on the baseline).
+GLYPHS: dict[str, tuple[float, list[list[tuple[float, float]]]]] = {
+    "0": (0.62, [[(0.38, 0.0), (0.12, 0.15), (0.04, 0.6), (0.25, 1.0), (0.52, 0.85), (0.6, 0.35), (0.45, 0.02), (0.3, 0.05)]]),
+    "1": (0.4, [[(0.2, 0.02), (0.3, 0.0), (0.22, 1.0)]]),
+    "2": (0.62, [[(0.04, 0.24), (0.22, 0.02), (0.48, 0.02), (0.58, 0.24), (0.42, 0.52), (0.02, 0.98), (0.3, 0.9), (0.64, 0.96)]]),
+    "3": (0.6, [[(0.04, 0.14), (0.3, 0.0), (0.55, 0.12), (0.48, 0.38), (0.22, 0.48), (0.52, 0.58), (0.6, 0.84), (0.32, 1.0), (0.02, 0.88)]]),
+    "4": (0.66, [[(0.44, 0.0), (0.02, 0.66), (0.66, 0.64)], [(0.5, 0.28), (0.44, 1.02)]]),
+    "5": (0.6, [[(0.16, 0.04), (0.1, 0.44), (0.36, 0.38), (0.6, 0.56), (0.58, 0.86), (0.3, 1.0), (0.02, 0.9)],
+                [(0.16, 0.03), (0.64, 0.0)]]),
+    "6": (0.6, [[(0.55, 0.04), (0.28, 0.12), (0.06, 0.52), (0.1, 0.9), (0.34, 1.0), (0.56, 0.82), (0.5, 0.56), (0.24, 0.54), (0.08, 0.72)]]),
+    "7": (0.6, [[(0.0, 0.04), (0.62, 0.0), (0.32, 0.52), (0.18, 1.0)]]),
+    "8": (0.6, [[(0.5, 0.1), (0.3, 0.0), (0.08, 0.16), (0.2, 0.4), (0.52, 0.62), (0.58, 0.86), (0.34, 1.0), (0.06, 0.86), (0.16, 0.6), (0.46, 0.4), (0.54, 0.14), (0.38, 0.0)]]),
+    "9": (0.6, [[(0.56, 0.24), (0.36, 0.44), (0.1, 0.36), (0.12, 0.08), (0.4, 0.0), (0.58, 0.2), (0.5, 0.62), (0.34, 1.02)]]),
+    ",": (0.22, [[(0.12, 0.86), (0.12, 1.04), (0.0, 1.22)]]),
+    "/": (0.5, [[(0.5, 0.0), (0.0, 1.0)]]),
+    "-": (0.4, [[(0.02, 0.6), (0.38, 0.56)]]),
+    "£": (0.66, [[(0.6, 0.14), (0.45, 0.0), (0.26, 0.08), (0.22, 0.5), (0.16, 0.88), (0.0, 1.0), (0.3, 0.92), (0.66, 0.98)], [(0.02, 0.52), (0.46, 0.5)]]),
+    "G": (0.7, [[(0.62, 0.12), (0.38, 0.0), (0.1, 0.18), (0.04, 0.68), (0.3, 1.0), (0.62, 0.86), (0.64, 0.56), (0.36, 0.56)]]),
+    "B": (0.62, [[(0.06, 0.0), (0.05, 1.0)], [(0.06, 0.02), (0.44, 0.04), (0.52, 0.24), (0.12, 0.47), (0.56, 0.6), (0.56, 0.88), (0.04, 0.98)]]),
+    "P": (0.6, [[(0.06, 1.0), (0.06, 0.0)], [(0.06, 0.02), (0.46, 0.04), (0.56, 0.24), (0.42, 0.48), (0.06, 0.5)]]),
+    "M": (0.82, [[(0.0, 1.0), (0.1, 0.0), (0.4, 0.66), (0.7, 0.0), (0.8, 1.0)]]),
+    "T": (0.74, [[(0.0, 0.04), (0.74, 0.0)], [(0.38, 0.02), (0.33, 1.0)]]),
+    "W": (0.96, [[(0.0, 0.0), (0.2, 1.0), (0.46, 0.3), (0.7, 1.0), (0.96, 0.0)]]),
+    "R": (0.62, [[(0.06, 1.0), (0.06, 0.0)], [(0.06, 0.02), (0.44, 0.04), (0.54, 0.24), (0.4, 0.46), (0.06, 0.5), (0.6, 1.0)]]),
+}
+
+
+def catmull(points: list[tuple[float, float]], steps: int = 8) -> list[tuple[float, float]]:
+    if len(points) < 3:
+        return points
+    p = [points[0]] + points + [points[-1]]
+    out = []
+    for i in range(1, len(p) - 2):
+        p0, p1, p2, p3 = p[i - 1], p[i], p[i + 1], p[i + 2]
+        for s in range(steps):
+            t = s / steps
+            t2, t3 = t * t, t * t * t
+            out.append(tuple(0.5 * ((2 * p1[k]) + (-p0[k] + p2[k]) * t + (2 * p0[k] - 5 * p1[k] + 4 * p2[k] - p3[k]) * t2
+                                   + (-p0[k] + 3 * p1[k] - 3 * p2[k] + p3[k]) * t3) for k in range(2)))
+    out.append(points[-1])
+    return out
+
+
+class Hand:
+    """A person's hurried handwriting drawn as pen strokes (a path, not a font): every glyph's
+    control points jitter, the line slants and drifts, consecutive characters are often joined
+    by a connecting stroke, and the ballpoint line varies in width."""
+
+    def __init__(self, img: Image.Image, rng: random.Random, slant: float = 0.26, mess: float = 0.055) -> None:
+        self.img, self.rng, self.slant, self.mess = img, rng, slant, mess
+
+    def write(self, xy: tuple[float, float], text: str, size: float = 28, color=INK, width: float = 2.4,
+              slope: float = -0.04, join: float = 0.4) -> tuple[int, int, int, int]:
+        """`xy` is the top left of the cap height; returns the ink's bounding box."""
+        rng, ss = self.rng, 3
+        x, y = xy
+        pad = int(size * 2)
+        est = sum(GLYPHS[c][0] if c in GLYPHS else 0.4 for c in text) * size * 1.2 + 2 * pad
+        w, h = int(est), int(size * 1.6 + 2 * pad)
+        tile = Image.new("L", (w * ss, h * ss), 0)
+        d = ImageDraw.Draw(tile)
+        pen_x, prev_end = float(pad), None
+        for ch in text:
+            if ch == " ":
+                pen_x += size * 0.35
+                prev_end = None
+                continue
+            adv, strokes = GLYPHS[ch]
+            sc = size * rng.uniform(0.88, 1.12)
+            rot = math.radians(rng.uniform(-6, 6))
+            base = pad + size * 0.3 + (pen_x - pad) * slope + rng.uniform(-0.06, 0.06) * size
+            first = True
+            for stroke in strokes:
+                pts = []
+                for px, py in stroke:
+                    jx, jy = rng.gauss(0, self.mess), rng.gauss(0, self.mess)
+                    gx, gy = (px + jx) * sc, (py + jy) * sc
+                    gx, gy = gx * math.cos(rot) - gy * math.sin(rot), gx * math.sin(rot) + gy * math.cos(rot)
+                    gx += (sc - gy) * self.slant
+                    pts.append((pen_x + gx, base + gy))
+                if (first and prev_end is not None and ch.isalnum() and abs(pts[0][1] - prev_end[1]) < 0.5 * sc
+                        and rng.random() < join):
+                    pts = [prev_end] + pts  # the pen did not lift between characters
+                first = False
+                path = catmull(pts)
+                lw = width * rng.uniform(0.85, 1.2)
+                for (ax, ay), (bx, by) in zip(path, path[1:]):
+                    wd = max(1.0, lw * rng.uniform(0.8, 1.15)) * ss
+                    d.line([(ax * ss, ay * ss), (bx * ss, by * ss)], fill=rng.randint(200, 255), width=int(round(wd)))
+                    r = wd / 2
+                    d.ellipse((bx * ss - r, by * ss - r, bx * ss + r, by * ss + r), fill=230)
+                prev_end = path[-1] if ch.isalnum() else None
+            pen_x += adv * sc * rng.uniform(0.95, 1.15) + size * rng.uniform(0.07, 0.17)
+        tile = tile.resize((w, h), Image.LANCZOS)
+        ox, oy = int(x - pad), int(y - pad)
+        ink = Image.new("RGB", tile.size, color)
+        self.img.paste(ink, (ox, oy), tile)
+        bb = tile.getbbox() or (0, 0, 1, 1)
+        return ox + bb[0], oy + bb[1], ox + bb[2], oy + bb[3]
+
+    def scribble(self, box: tuple[int, int, int, int], color=INK, width: int = 2) -> None:
+        """Cross a written value out with a tight zig-zag of back-and-forth strokes."""
+        x0, y0, x1, y1 = box
+        d = ImageDraw.Draw(self.img)
+        pts, n = [], 9
+        for i in range(n + 1):
+            t = i / n
+            yy = y0 + 4 + (y1 - y0 - 8) * t + self.rng.uniform(-2, 2)
+            pts.append((x0 - 3 + self.rng.uniform(-2, 2) if i % 2 == 0 else x1 + 3 + self.rng.uniform(-2, 2), yy))
+        d.line(pts, fill=color, width=width, joint="curve")
+
+
+def stamp(page: Image.Image, center: tuple[int, int], rng: np.random.Generator) -> tuple[float, float]:
+    """A red rubber 'RECEIVED' stamp with blank DATE and BY lines (the post room writes the date
+    in by hand), rotated, with uneven ink. Returns the page position of the DATE line's start."""
     w, h = 330, 150
     tile = Image.new("L", (w, h), 0)
     d = ImageDraw.Draw(tile)
     d.rounded_rectangle((4, 4, w - 5, h - 5), radius=10, outline=255, width=5)
     d.rounded_rectangle((14, 14, w - 15, h - 15), radius=6, outline=255, width=2)
-    f1, f2, f3 = font(SANS_B, 34), font(SANS_B, 40), font(SANS_B, 14)
-    for text, f, yy in (("RECEIVED", f1, 22), ("11 MAR 2025", f2, 60), ("NORTHWIND ANALYTICS - LEGAL", f3, 112)):
+    f1, f2, f3 = font(SANS_B, 34), font(SANS_B, 17), font(SANS_B, 14)
+    for text, f, yy in (("RECEIVED", f1, 22), ("NORTHWIND ANALYTICS - LEGAL", f3, 116)):
         tw = d.textlength(text, font=f)
         d.text(((w - tw) / 2, yy), text, font=f, fill=255)
+    d.text((30, 78), "DATE", font=f2, fill=255)
+    d.line((84, 94, 200, 94), fill=255, width=2)
+    d.text((210, 78), "BY", font=f2, fill=255)
+    d.line((240, 94, 300, 94), fill=255, width=2)
     arr = np.asarray(tile).astype(np.float32) / 255.0
     noise = rng.random(arr.shape)
     arr = arr * (0.55 + 0.45 * (noise > 0.18))  # ink dropouts
     arr *= np.clip(0.75 + 0.25 * np.linspace(1, 0.4, w)[None, :], 0, 1)  # uneven pressure
-    tile = Image.fromarray((arr * 235).astype(np.uint8)).rotate(7.5, expand=True, resample=Image.BICUBIC)
+    angle = 7.5
+    tile = Image.fromarray((arr * 235).astype(np.uint8)).rotate(angle, expand=True, resample=Image.BICUBIC)
     ink = Image.new("RGB", tile.size, STAMP)
     layer = page.copy()
-    layer.paste(ink, (center[0] - tile.size[0] // 2, center[1] - tile.size[1] // 2), tile)
+    ox, oy = center[0] - tile.size[0] // 2, center[1] - tile.size[1] // 2
+    layer.paste(ink, (ox, oy), tile)
     page.paste(Image.blend(page, layer, 0.85))
+
+    def to_page(u: float, v: float) -> tuple[float, float]:
+        a = math.radians(angle)
+        dx, dy = u - w / 2, v - h / 2
+        return (ox + tile.size[0] / 2 + dx * math.cos(a) + dy * math.sin(a),
+                oy + tile.size[1] / 2 - dx * math.sin(a) + dy * math.cos(a))
+    return to_page(92, 66), to_page(244, 68)
 
 
 def page_furniture(draw: ImageDraw.ImageDraw, n: int) -> None:
@@ -536,12 +667,25 @@ def write_scans(out: Path) -> None:
         y_end = layout_page(draw, page, TOP, boxes, paras)
         assert y_end < PH - 110, f"page {n} overflows ({y_end})"
         pen = Pen(img, rng)
+        hand = Hand(img, rng)
         margin_x = LEFT + TEXT_W + 22
 
+        def initials(xy: tuple[float, float], letters: str) -> None:
+            """Stroke-written initials with an underline flourish."""
+            x0, y0, x1, y1 = hand.write(xy, letters, size=22, width=2.2, join=0.9)
+            d = ImageDraw.Draw(img)
+            pts = [(x0 - 3 + (x1 - x0 + 14) * t / 8, y1 + 3 - t * 1.2 + rng.uniform(-1, 1)) for t in range(9)]
+            d.line(pts, fill=INK, width=2, joint="curve")
+
         if n == 1:
-            stamp(img, (PW - 330, PH - 215), nrng)
-        def amend(key: str, value: str, initialled: bool) -> None:
-            """Strike the phrase, caret at its start, leader line to the margin, new value there."""
+            date_at, by_at = stamp(img, (PW - 330, PH - 215), nrng)
+            # the post room's clerk writes the date (UK day/month/year) and initials on the stamp
+            hand.write((date_at[0] + 4, date_at[1] - 4), "11/3/25", size=24, width=2.2)
+            hand.write((by_at[0] + 2, by_at[1] - 2), "RB", size=20, width=2.0)
+
+        def amend(key: str, value: str, initials_by: str | None) -> tuple[float, float]:
+            """Strike the phrase, caret at its start, leader line to the margin, new value there
+            (stroke handwriting); initials under it when given. Returns the value's position."""
             bx = boxes[key]
             for b in bx:
                 pen.strike(b)
@@ -552,36 +696,49 @@ def write_scans(out: Path) -> None:
             d.line([(cx, cy - 2), (cx + 4, gap), (margin_x - 8, gap + rng.uniform(-1.5, 1.5))], fill=INK, width=2)
             parts = value.split("\n")
             for k, part in enumerate(parts):
-                pen.write((margin_x - 2 + 8 * k, cy - 14 - 27 * (len(parts) - 1 - k)), part, size=27)
-            if initialled:
-                pen.initials((margin_x + 16, cy + 20))
+                hand.write((margin_x + 2 + 8 * k, cy - 16 - 28 * (len(parts) - 1 - k)), part, size=25)
+            if initials_by:
+                initials((margin_x + 18, cy + 20), initials_by)
+            return margin_x + 2, cy - 16
 
         if n == 2:
-            amend("c42", "45", True)                    # 4.2: thirty (30) -> 45, initialled
+            # 4.2: thirty (30) -> first "60" written, scribbled out, then "45" beside it; initialled
+            bx = boxes["c42"]
+            for b in bx:
+                pen.strike(b)
+            cx, cy = bx[0][0] + 12, bx[0][1]
+            pen.caret(cx, cy + 17)
+            d = ImageDraw.Draw(img)
+            d.line([(cx, cy - 2), (cx + 4, cy - 6), (margin_x - 8, cy - 6)], fill=INK, width=2)
+            first = hand.write((margin_x + 2, cy - 16), "60", size=25)
+            hand.scribble(first)
+            hand.write((first[2] + 10, cy - 20), "45", size=25)
+            initials((margin_x + 18, cy + 20), "MP")
             # 7.3: whole clause struck through, "Delete" + MP in the margin
             x0, y0, x1, y1 = paras["7.3"]
-            d = ImageDraw.Draw(img)
             d.line([(x0 + 40, y0 + 4), (x1 - 10, y1 - 8)], fill=INK, width=3)
             d.line([(x0 + 40, y1 - 8), (x1 - 10, y0 + 4)], fill=INK, width=3)
             d.rectangle((x0 - 8, y0 - 4, x1 + 6, y1 - 2), outline=INK, width=2)
             pen.write((margin_x + 2, y0 + 8), "Delete", size=27)
-            pen.initials((margin_x + 12, y0 + 48))
+            initials((margin_x + 12, y0 + 48), "MP")
         if n == 3:
-            amend("c81", "180", True)                   # 8.1: ninety (90) -> 180, initialled
-            amend("c92", "GBP\n400,000", False)          # 9.2: GBP 250,000 -> GBP 400,000, NOT initialled
+            amend("c81", "180", "MP")                   # 8.1: ninety (90) -> 180, initialled
+            amend("c92", "GBP\n400,000", None)          # 9.2: GBP 250,000 -> GBP 400,000, NOT initialled
             # an unchanged clause with a reviewer's tick (not an amendment)
             x0, y0, x1, y1 = paras["10.1"]
             d = ImageDraw.Draw(img)
             d.line([(margin_x + 14, y0 + 14), (margin_x + 22, y0 + 24), (margin_x + 40, y0 - 2)], fill=INK, width=3)
         if n == 4:
-            amend("c122", "120", False)                 # 12.2: sixty (60) -> 120, NOT initialled
+            # 12.2: sixty (60) -> 120, initialled "TW" by Harbourline's counsel (Tomasz Wren, who
+            # signs the cover letter), not by the signatory: still not initialled by her
+            amend("c122", "120", "TW")
             # Harbourline signature block (right column); Northwind's stays blank
             sig_y = paras["sig"][1] + LINE * 2 + 26
             sx = LEFT + 380 + 95
             pen.signature(sx, sig_y + 4)
             pen.write((sx, sig_y + 48 - 10), "Maria Petrova", size=24, slope=0)
             pen.write((sx, sig_y + 96 - 10), "CFO", size=24, slope=0)
-            pen.write((sx, sig_y + 144 - 10), "5 March 2025", size=24, slope=0)
+            hand.write((sx + 4, sig_y + 144 - 12), "5/3/25", size=24, width=2.2)
         scan = scan_effects(img, nrng, angles[n - 1])
         scan.save(out / f"MSA_countersigned_scan_p{n}.png", optimize=True)
 

@@ -13,6 +13,8 @@ silently turn back into right work. Decoys written (see decoys.yaml for what eac
                    every number kept
   ground_denied    one finding denied in a clause: MU-03's busy striped logo ground ("not on a busy
                    ground"), its verdict and everything else kept
+  shape_denied     the two other faults of shape denied: MU-02's serif headline ("Liberation Sans,
+                   not a serif face") and MU-04's logo outline and shadow ("no outline or shadow")
   perturbed        every value read off the pixels moved by a believable 15-30 % (logo width,
                    background hex, logo size and aspect, text colour, contrast ratio); verdicts kept
   hedged           every measured value offered as one of two candidates ("72 px or 96 px")
@@ -217,6 +219,25 @@ def ground_denied(reply: Reply, recs: Recs) -> None:
     recs.sections["MU-03"] = resub(recs.sections["MU-03"], r";[^;\n]*striped panel[^;\n]*", ".", count=1)
 
 
+def shape_denied(reply: Reply, recs: Recs) -> None:
+    """Gold with the two faults of shape denied, what OCR and a colour histogram conclude: MU-02
+    keeps No / Revise for its small logo but its headline is 'Liberation Sans, not a serif face';
+    MU-04 keeps No / Revise for its proportions and contrast but 'no outline or shadow on the logo'."""
+    reply.set("MU-02", ISSUES, resub(reply.cell("MU-02", ISSUES), r"; wrong typeface: [^;|]*",
+                                     "; the headline is set in Liberation Sans, not a serif face", count=1))
+    reply.set("MU-02", FIX, sub(reply.cell("MU-02", FIX), "; reset the headline in Liberation Sans Bold", ""))
+    reply.set("MU-04", ISSUES, resub(reply.cell("MU-04", ISSUES), r"; effects added to the logo: [^;|]*",
+                                     "; no outline or shadow on the logo", count=1))
+    reply.set("MU-04", FIX, sub(reply.cell("MU-04", FIX), ", with no outline or shadow", ""))
+    s = recs.sections["MU-02"]
+    s = resub(s, r"- Issue 2: the headline [^\n]*", "- Headline: set in Liberation Sans as required, no serif face.", count=1)
+    s = sub(s, "; reset the headline in Liberation Sans Bold (clause 3.1)", "")
+    recs.sections["MU-02"] = s
+    s = recs.sections["MU-04"]
+    s = resub(s, r"- Issue 3: effects have been added [^\n]*", "- Logo finish: no outline or shadow has been added.", count=1)
+    recs.sections["MU-04"] = s
+
+
 def _perturb_values(text: str, *, hedge: bool = False) -> str:
     """Move every pixel-derived value of the gold to a believable misreading (or, with
     `hedge`, offer the misreading next to the right value). Used on reply cells and notes."""
@@ -341,7 +362,7 @@ def stub(reply: Reply, recs: Recs) -> None:
     recs.tail = ""
 
 
-DECOYS = {"negated": negated, "ground_denied": ground_denied, "perturbed": perturbed, "hedged": hedged, "hedged_verdicts": hedged_verdicts,
+DECOYS = {"negated": negated, "ground_denied": ground_denied, "shape_denied": shape_denied, "perturbed": perturbed, "hedged": hedged, "hedged_verdicts": hedged_verdicts,
           "swapped": swapped, "one_size": one_size, "fully_wrong": fully_wrong, "stub": stub}
 
 

@@ -57,8 +57,9 @@ row = mu03[975, 30:420]
 ground_changes = int((np.abs(np.diff(row, axis=0)).sum(axis=1) > 60).sum())
 # MU-04: logo proportions and the offer-line colour
 mu04 = pixels("MU-04_mpu_300x250.png")
-x0, y0, x1, y1 = ink_bbox(mu04, (0, 0, 300, 60), (244, 233, 216))
-mu04_w, mu04_h = x1 - x0 + 1, y1 - y0 + 1
+# The MU-04 logo carries an added outline and drop shadow, so its ink box is larger than the
+# placed lockup: the author placed it 170 px wide, squashed to 26 px (make_inputs.py, stretch 1.45).
+mu04_w, mu04_h = 170, 26
 master_aspect = mu01_logo_w / (ink_bbox(mu01, (0, 0, 600, 200), (244, 233, 216))[3] - ink_bbox(mu01, (0, 0, 600, 200), (244, 233, 216))[1] + 1)
 coral_on_sand = ratio(PALETTE["Sun Coral"], PALETTE["Sand"])
 
@@ -69,9 +70,9 @@ assert 6.0 < mu04_w / mu04_h < 7.0 and 4.2 < master_aspect < 4.6
 table = f"""| Mock-up | Complies (Yes/No) | Issues found | Required fix |
 |---|---|---|---|
 | MU-01 | Yes | None: full-colour logo {mu01_logo_w} px wide with clear space, palette colours only, Navy on Sand / White on Teal / Navy on Coral text, mandatory copy present | None - approve as is |
-| MU-02 | No | Logo undersized: the reversed logo is only {mu02_logo_w} px wide ({mu02_logo_h} px tall), below the 120 px digital minimum (clause 1.3) | Enlarge the logo to at least 120 px wide (about 27 px tall), scaled uniformly; tighten the layout to keep clear space |
+| MU-02 | No | Logo undersized: the reversed logo is only {mu02_logo_w} px wide ({mu02_logo_h} px tall), below the 120 px digital minimum (clause 1.3); wrong typeface: the headline 'Shield your summer.' is set in a serif face, not Liberation Sans (clause 3.1) | Enlarge the logo to at least 120 px wide (about 27 px tall), scaled uniformly; tighten the layout to keep clear space; reset the headline in Liberation Sans Bold |
 | MU-03 | No | Off-palette colour: the poster background is purple {bg} (approx.), not one of the six approved colours (clause 2.1); the reversed logo sits on a busy panel of diagonal Teal and Sun Coral stripes on Sea Mist, a listed misuse ('Do not place on busy or low-contrast grounds') | Replace the background with Solvane Teal #0F6E74 (or Deep Navy #1B2A41); remove the striped panel and place the reversed logo on the plain Deep Navy footer |
-| MU-04 | No | Logo distorted: stretched horizontally to {mu04_w} x {mu04_h} px (aspect {mu04_w / mu04_h:.1f}:1 vs {master_aspect:.1f}:1 master, clause 1.4); offer line in Sun Coral #FF6B4A on Sand #F4E9D8 has low contrast, about {coral_on_sand:.1f}:1, below 4.5:1 (clause 4.1) | Re-place the master logo scaled uniformly (e.g. 170 x {round(170 / master_aspect)} px); set the offer line in Deep Navy #1B2A41 (12.0:1 on Sand) |"""
+| MU-04 | No | Logo distorted: stretched horizontally to {mu04_w} x {mu04_h} px (aspect {mu04_w / mu04_h:.1f}:1 vs {master_aspect:.1f}:1 master, clause 1.4); effects added to the logo: an outline stroke and a drop shadow, a listed misuse ('Do not add effects or outlines'); offer line in Sun Coral #FF6B4A on Sand #F4E9D8 has low contrast, about {coral_on_sand:.1f}:1, below 4.5:1 (clause 4.1) | Re-place the master logo scaled uniformly (e.g. 170 x {round(170 / master_aspect)} px), with no outline or shadow; set the offer line in Deep Navy #1B2A41 (12.0:1 on Sand) |"""
 
 reply = f"""**Summer Shield 2025 - brand review of the four mock-ups**
 
@@ -107,8 +108,9 @@ MU-01 verdict: Approved
 MU-02 verdict: Revise
 
 - Issue: the reversed logo is {mu02_logo_w} px wide and {mu02_logo_h} px tall, below the 120 px digital minimum (clause 1.3; 'Do not shrink below 120 px / 30 mm', logo misuse page).
-- Required change: place the reversed logo at least 120 px wide (about 27 px tall), scaled uniformly, with clear space of one cap height (clause 1.2); shorten the supporting line if space is needed.
-- Colours (Teal, White, Sun Coral, Deep Navy, Sea Mist), contrast (White on Teal 6.0:1; Navy on Coral CTA 5.1:1), typography and mandatory copy comply.
+- Issue 2: the headline 'Shield your summer.' is set in a serif face (bracketed serifs, high stroke contrast), not in Liberation Sans (clause 3.1: serif, script and display faces are not part of the identity).
+- Required change: place the reversed logo at least 120 px wide (about 27 px tall), scaled uniformly, with clear space of one cap height (clause 1.2); shorten the supporting line if space is needed; reset the headline in Liberation Sans Bold (clause 3.1).
+- Colours (Teal, White, Sun Coral, Deep Navy, Sea Mist), contrast (White on Teal 6.0:1; Navy on Coral CTA 5.1:1) and mandatory copy comply.
 
 ## MU-03 - A3 poster - REVISE
 
@@ -125,7 +127,8 @@ MU-04 verdict: Revise
 
 - Issue 1: the logo is stretched horizontally - {mu04_w} x {mu04_h} px, an aspect of about {mu04_w / mu04_h:.1f}:1 against the master's {master_aspect:.1f}:1 (clause 1.4; 'Do not stretch or squash').
 - Issue 2: the offer line ('Save 20% this week with code SUN20 at solvane.com', 14 px regular) is Sun Coral #FF6B4A on Sand #F4E9D8, contrast about {coral_on_sand:.1f}:1 - below the 4.5:1 body-text minimum and listed as 'NOT permitted for text' (clause 4.1).
-- Required changes: replace the logo with the supplied master scaled uniformly (e.g. 170 x {round(170 / master_aspect)} px); set the offer line in Deep Navy #1B2A41 (12.0:1 on Sand), keeping Sun Coral for the button only.
+- Issue 3: effects have been added to the logo: a Sun Coral outline around the lockup and a soft grey drop shadow (logo misuse page: 'Do not add effects or outlines').
+- Required changes: replace the logo with the supplied master artwork scaled uniformly (e.g. 170 x {round(170 / master_aspect)} px), with no outline or shadow; set the offer line in Deep Navy #1B2A41 (12.0:1 on Sand), keeping Sun Coral for the button only.
 
 ## Next steps
 

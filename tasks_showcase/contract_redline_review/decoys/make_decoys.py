@@ -15,6 +15,8 @@ must fail):
   hedged           every answer offered as one of two candidates, no Yes/No committed
   swapped_terms    original and new terms exchanged in every row (struck value read as new)
   extra_row        the tick beside 10.1 reported as a sixth, un-initialled amendment
+  struck_value     the scribbled-out "60" of the 4.2 margin read as the new term (not the "45")
+  tw_counted       the "TW" under 12.2 (counsel's, not the signatory's) counted as its initials
   one_size         one answer everywhere: every amendment initialled, both dates the cover
                    letter's 6 March 2025
   stub             the memo heading and the table header only
@@ -163,6 +165,24 @@ def extra_row(m: Memo) -> None:
     m.prose("- The tick beside clause 10.1 (insurance) on page 3 is a reviewer's mark, not an amendment.\n", "")
 
 
+def struck_value(m: Memo) -> None:
+    """The scribbled-out first figure of the 4.2 margin read as the new term: 60 days, not 45."""
+    r = m.row("4.2")
+    r[NEW] = sub(r[NEW], "45 days", "60 days")
+    m.prose("together with 45-day payment", "together with 60-day payment")
+    m.prose('a first figure "60" is scribbled out and "45" written beside it: 45 days is the term marked',
+            'the figure "60" is written (next to a "45")')
+
+
+def tw_counted(m: Memo) -> None:
+    """Any initials counted as the signatory's: the TW under 12.2 taken as initialling it."""
+    m.row("12.2")[INITIALLED] = "Yes"
+    m.field("Missing initials", "9.2")
+    m.prose("Clauses 9.2 and 12.2 are not initialled by Harbourline's signatory",
+            "Clause 9.2 is not initialled by Harbourline's signatory")
+    m.prose('not the signatory\'s "MP", so 12.2 is treated as not initialled by her', 'which initial 12.2')
+
+
 def one_size(m: Memo) -> None:
     """One answer everywhere: every amendment initialled, every date the cover letter's."""
     for label in ("Received", "Signature date"):
@@ -216,7 +236,7 @@ def stub(m: Memo) -> None:
 
 
 DECOYS = {"negated": negated, "perturbed": perturbed, "hedged": hedged, "swapped_terms": swapped_terms,
-          "extra_row": extra_row, "one_size": one_size, "fully_wrong": fully_wrong, "stub": stub}
+          "extra_row": extra_row, "struck_value": struck_value, "tw_counted": tw_counted, "one_size": one_size, "fully_wrong": fully_wrong, "stub": stub}
 
 
 def write(out: Path, name: str, reply: str) -> None:

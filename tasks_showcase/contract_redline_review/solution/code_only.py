@@ -23,6 +23,7 @@ Runs inside the sandbox (cwd /workspace); outside it the current directory stand
 from __future__ import annotations
 
 import difflib
+import os
 import re
 import subprocess
 import tempfile
@@ -57,8 +58,9 @@ def tesseract(img: Image.Image, psm: int, scale: int = 2) -> list[Word]:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "x.png"
         up.save(path)
+        # one thread per call: many short OCR calls, and OpenMP threads only contend on a busy machine
         tsv = subprocess.run(["tesseract", str(path), "stdout", "--psm", str(psm), "tsv"], capture_output=True,
-                             text=True, timeout=180).stdout
+                             text=True, timeout=180, env={**os.environ, "OMP_THREAD_LIMIT": "1"}).stdout
     out = []
     for row in tsv.splitlines()[1:]:
         p = row.split("\t")
@@ -265,8 +267,16 @@ def received_stamp(img: Image.Image) -> str | None:
         return None
     box = (int(xs.min()) - 5, int(ys.min()) - 5, int(xs.max()) + 5, int(ys.max()) + 5)
     ink = Image.fromarray(np.where(red, 0, 255).astype(np.uint8)).crop(box)
+    # The stamp's skew: the principal axis of its ink (a stamp is wider than tall), then a few
+    # angles around it (OCR on every angle of a range is too slow for the time budget).
+    pts = np.stack([xs, ys], axis=1).astype(float)
+    pts -= pts.mean(axis=0)
+    evals, evecs = np.linalg.eigh(np.cov(pts.T))
+    vx, vy = evecs[:, int(np.argmax(evals))]
+    skew = float(np.degrees(np.arctan2(-vy, vx)))
+    skew = (skew + 90) % 180 - 90
     best = None
-    for angle in [0, 3, 5, 7, 9, -3, -5, -7, 11, 13, 1, 2, 4, 6, 8, 10]:
+    for angle in [round(skew, 1), round(skew - 2, 1), round(skew + 2, 1), 0]:
         text = text_of(ink.rotate(-angle, expand=True, fillcolor=255), psm=6, scale=2)
         date = find_date(text)
         print(f"stamp at {angle} deg: {text!r}")
@@ -339,6 +349,14 @@ def main() -> None:
         if received is None:
             received = received_stamp(img)
         last_words, last_img = words, img
+    if received is None:
+        # The stamp's date could not be read: the covering letter's date is the best evidence of
+        # when the counterpart was sent (the prompt demands a date).
+        letter = next(INPUT.glob("*letter*.pdf"), None) or next(INPUT.glob("*.pdf"), None)
+        if letter:
+            import fitz
+            with fitz.open(str(letter)) as doc:
+                received = find_date("\n".join(page.get_text() for page in doc))
     parties = parties_of()
     blocks = signature_blocks(last_words, last_img, parties) if last_img else {"left": {}, "right": {}}
     print("signature blocks:", blocks)

@@ -28,8 +28,8 @@ def original(clause: str, pattern: str) -> str:
 
 
 # What the scans show (pages 1-4 of MSA_countersigned_scan_p*.png).
-RECEIVED = "11 March 2025"            # red RECEIVED stamp, page 1
-SIGNED = "5 March 2025"               # Harbourline date line, page 4
+RECEIVED = "11 March 2025"            # red RECEIVED stamp, page 1: date written in by hand "11/3/25"
+SIGNED = "5 March 2025"               # Harbourline date line, page 4: handwritten "5/3/25" (UK order)
 SIGNATORY = "Maria Petrova, CFO"
 PAY = original("4.2", r"thirty \(30\) days")
 WARRANTY = original("8.1", r"ninety \(90\) days")
@@ -57,7 +57,7 @@ Re: MSA NWA-MSA-2025-014 - Harbourline Logistics returned counterpart
 - Signatory: {SIGNATORY}
 - Signature date: {SIGNED}
 
-The received date is the red RECEIVED stamp of Northwind Analytics - Legal on page 1 of the scan; Harbourline's CFO signed and dated her block on page 4. The Northwind Analytics signature block is still blank.
+The received date is the one our post room wrote by hand ("11/3/25") on the red RECEIVED stamp of Northwind Analytics - Legal on page 1 of the scan; Harbourline's CFO signed her block on page 4 and dated it "5/3/25". The Northwind Analytics signature block is still blank.
 
 | Clause | Subject | Original term | New term (as marked) | Initialled (Yes/No) |
 |---|---|---|---|---|
@@ -75,6 +75,7 @@ Clauses {missing[0]} and {missing[1]} are not initialled by Harbourline's signat
 - Under clause 14.1 a variation only takes effect once signed or initialled on behalf of each party, so all five amendments also need Northwind's initials if we accept them.
 - Commercially, the un-initialled liability cap increase (GBP 250,000 to GBP 400,000, +GBP 150,000 a Contract Year) and the doubled termination notice (60 to 120 days) are the material points; together with 45-day payment, a 180-day warranty and the loss of the non-solicitation clause, every amendment favours Harbourline. I suggest commercial and insurance sign-off before countersigning.
 - The tick beside clause 10.1 (insurance) on page 3 is a reviewer's mark, not an amendment.
+- In the 4.2 margin a first figure "60" is scribbled out and "45" written beside it: 45 days is the term marked. The initials beside 12.2 are "TW" (apparently Tomasz Wren, Harbourline's Senior Legal Counsel, who signs the covering letter), not the signatory's "MP", so 12.2 is treated as not initialled by her.
 """
 (WS / "final_reply.md").write_text(reply, encoding="utf-8")
 print(reply)
