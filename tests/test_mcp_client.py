@@ -106,3 +106,22 @@ def test_grading_a_tool_use_trial_writes_m3_metrics_and_the_viewer_shows_the_ali
 
     page = trial_page(trial)
     assert "M3 tool-call alignment" in page and "m3-alignment" in page and "time/convert_time" in page
+
+
+async def test_a_server_that_dies_mid_run_is_restarted_once_and_the_trial_goes_on(sandbox):
+    kill = ("for p in /proc/[0-9]*; do case \"$(tr '\\0' ' ' < $p/cmdline 2>/dev/null)\" in "
+            "'python3 -m mcp_server_time'*) kill -9 ${p#/proc/};; esac; done")
+    async with AsyncExitStack() as stack:
+        tools = {t.name: t for t in await connect_servers(stack, sandbox, [TIME_SERVER])}
+        call = tools["time/get_current_time"]
+        assert (await call.run({"timezone": "UTC"}, None)).ok
+        await sandbox.exec(kill)
+        again = await call.run({"timezone": "UTC"}, None)
+        assert again.ok and "was restarted and the call made again" in again.text
+        await sandbox.exec(kill)
+        from harness.tools.base import ToolError
+
+        with pytest.raises(ToolError, match="already restarted once"):
+            await call.run({"timezone": "UTC"}, None)
+    after = await sandbox.exec("ps -eo args=")
+    assert "mcp_server_time" not in after.stdout

@@ -8,8 +8,11 @@ from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from typing import Any
 
+import anyio
 import mcp_types as types
 from mcp import ClientSession
+from mcp.shared.exceptions import MCPError
+from mcp_types import CONNECTION_CLOSED
 from harness.mcp.content import render_content
 from harness.mcp.transport import sandbox_stdio
 from harness.tools.base import ToolContext, ToolError, ToolOutput
@@ -19,6 +22,10 @@ CALL_TIMEOUT_S = 180.0
 
 class McpError(RuntimeError):
     pass
+
+
+class ServerGone(McpError):
+    """The server's transport closed (it died or was killed): the one case worth a restart."""
 
 
 @dataclass(frozen=True)
@@ -42,21 +49,29 @@ class McpServer:
 class McpTool:
     """One MCP tool; its schema is the server's, its name `server/tool`."""
 
-    def __init__(self, server: str, tool: types.Tool, session: ClientSession, timeout_s: float = CALL_TIMEOUT_S) -> None:
-        self.server, self.tool_name, self._session, self.timeout_s = server, tool.name, session, timeout_s
+    def __init__(self, server: str, tool: types.Tool, connection: McpConnection, timeout_s: float = CALL_TIMEOUT_S) -> None:
+        self.server, self.tool_name, self._connection, self.timeout_s = server, tool.name, connection, timeout_s
         self.name = f"{server}/{tool.name}"
         self.description = tool.description or f"{tool.name} (from the {server} MCP server)"
         self.parameters: dict[str, Any] = dict(tool.input_schema or {"type": "object", "properties": {}})
 
     async def run(self, args: dict[str, Any], ctx: ToolContext) -> ToolOutput:
         progress: list[dict[str, Any]] = []
+        note = ""
         try:
-            result = await _call(self._session, self.tool_name, args, self.timeout_s, progress)
+            try:
+                result = await _call(self._connection.session, self.tool_name, args, self.timeout_s, progress)
+            except ServerGone:
+                # The server died under us: restart it once per trial and try the call again.
+                note = await self._connection.reconnect()
+                result = await _call(self._connection.session, self.tool_name, args, self.timeout_s, progress)
         except McpError as exc:
-            raise ToolError(str(exc)) from None
+            raise ToolError(f"{exc}{'; ' + note if note else ''}") from None
         texts, images = render_content(result.content)
         if result.structured_content and not texts:
             texts.append(str(result.structured_content))
+        if note:
+            texts.insert(0, f"[{note}]")
         return ToolOutput("\n".join(texts) or "(no output)", ok=not result.is_error, images=images,
                           data={"server": self.server, "tool": self.tool_name, "progress": progress})
 
@@ -66,8 +81,6 @@ async def _call(session: ClientSession, name: str, args: dict[str, Any], timeout
     """Call a tool with a progress token: each progress notification is recorded and moves the
     deadline `timeout_s` ahead, so a long job that reports progress is not cut off while a
     silent, hung one still is."""
-    import anyio
-
     with anyio.CancelScope() as scope:
         scope.deadline = anyio.current_time() + timeout_s
 
@@ -77,23 +90,45 @@ async def _call(session: ClientSession, name: str, args: dict[str, Any], timeout
 
         try:
             return await session.call_tool(name, args, progress_callback=on_progress)
+        except MCPError as exc:
+            if exc.error.code == CONNECTION_CLOSED:
+                raise ServerGone(f"{name}: the server's connection closed") from None
+            raise McpError(f"{name}: {exc}") from None
+        except (anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream):
+            raise ServerGone(f"{name}: the server's connection closed") from None
         except Exception as exc:  # noqa: BLE001 - protocol errors become tool errors the model reads
             raise McpError(f"{name}: {exc}") from None
     raise McpError(f"{name}: no answer or progress within {timeout_s:.0f} s")
 
 
 async def connect_servers(stack: AsyncExitStack, sandbox, servers: list[McpServer]) -> list[McpTool]:
-    """Start every server (closed when `stack` closes) and list their tools.
-
-    Each server gets its own exit stack: when one fails to start, its transport is torn down
-    here and the failure (which the SDK raises as a task-group ExceptionGroup, sometimes only on
-    teardown) becomes one McpError naming the server, its command or URL, and the cause."""
+    """Start every server (closed when `stack` closes) and list their tools."""
     tools: list[McpTool] = []
     for server in servers:
-        own = AsyncExitStack()
+        connection = McpConnection(server, sandbox, stack)
+        listed = await connection.start()
+        tools += [McpTool(server.name, tool, connection, server.timeout_s) for tool in listed.tools]
+    return tools
+
+
+class McpConnection:
+    """One server's session, restartable once: a server that dies mid-run costs the call in
+    flight a restart (or a tool error), never the trial.
+
+    Each start gets its own exit stack: when one fails, its transport is torn down here and the
+    failure (which the SDK raises as a task-group ExceptionGroup, sometimes only on teardown)
+    becomes one McpError naming the server, its command or URL, and the cause."""
+
+    def __init__(self, server: McpServer, sandbox, stack: AsyncExitStack, restarts: int = 1) -> None:
+        self.server, self.sandbox, self.stack = server, sandbox, stack
+        self.restarts_left = restarts
+        self.session: ClientSession | None = None
+
+    async def start(self) -> types.ListToolsResult:
+        server, own = self.server, AsyncExitStack()
         started: list = []  # the stdio server's process, once started: its stderr explains a failure
         try:
-            session = await _open(own, sandbox, server, started)
+            session = await _open(own, self.sandbox, server, started)
             await session.initialize()
             listed = await session.list_tools()
         except BaseException as exc:  # noqa: BLE001 - name the server whatever went wrong
@@ -114,9 +149,24 @@ async def connect_servers(stack: AsyncExitStack, sandbox, servers: list[McpServe
             stderr = started[0].stderr.text().strip()[-800:] if started else ""
             tail = f"; its stderr ends: {stderr}" if stderr else ""
             raise McpError(f"MCP server {server.name!r} ({where}) failed to start: {_root_cause(cause)}{tail}") from None
-        stack.push_async_exit(own)
-        tools += [McpTool(server.name, tool, session, server.timeout_s) for tool in listed.tools]
-    return tools
+        async def close_quietly(*_exc_info) -> bool:
+            try:  # a server that died leaves a transport whose teardown raises: that ends nothing
+                await own.aclose()
+            except Exception:  # noqa: BLE001
+                pass
+            return False
+
+        self.stack.push_async_exit(close_quietly)
+        self.session = session
+        return listed
+
+    async def reconnect(self) -> str:
+        """Start the server again (once); say what happened, for the tool result."""
+        if self.restarts_left <= 0:
+            raise McpError(f"MCP server {self.server.name!r} died and was already restarted once; its tools are gone")
+        self.restarts_left -= 1
+        await self.start()
+        return f"the MCP server {self.server.name!r} had died; it was restarted and the call made again"
 
 
 async def _open(stack: AsyncExitStack, sandbox, server: McpServer, started: list) -> ClientSession:
