@@ -8,7 +8,8 @@ hospital are fictitious (synthetic test record). Deterministic: seeded RNG, repo
 
 Ground truth visible only on the scans: daily maxima of the plotted temperature (38.4, 39.6,
 38.9, 37.8, 37.1 °C; peak 39.6 °C on day 2 at 14:00) and pulse (112, 124, 106, 92, 84 bpm);
-the handwritten allergy correction "NKDA" struck out -> "PENICILLIN - hives"; MAR doses given:
+the handwritten allergy correction "NKDA" struck out -> "PENICILLIN - HIVES (PER DAUGHTER)", drawn as
+jittered single-line pen strokes (no font) under a translucent pharmacy stamp, so OCR cannot read it; MAR doses given:
 ceftriaxone 4 (day 4 omitted, cannula tissued), azithromycin 2, paracetamol PRN 6, enoxaparin 3."""
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ INK = "#1c2f8a"
 RED_INK = "#b3122a"
 PRINT = "#2b2b2b"
 FORM = "#7a1f3d"  # the form's printed colour (maroon)
+STAMP = "#c4306e"  # magenta stamp-pad ink
 HAND = FontProperties(family="Liberation Serif", style="italic")
 FONT = "Liberation Sans"
 
@@ -65,6 +67,114 @@ SPO2 = [
     [96, 96, 97, 96, 97, 97],
     [97, 98, 97, 97, None, None],
 ]
+
+
+# -- handwriting: single-line pen strokes, jittered per glyph and per point (no font) -------------
+
+HAND_GLYPHS = {  # strokes on a unit cap height, baseline y = 0; value: (advance, strokes)
+    "A": (0.62, [[(0, 0), (0.31, 1), (0.62, 0)], [(0.13, 0.42), (0.49, 0.42)]]),
+    "C": (0.58, [[(0.56, 0.86), (0.42, 1), (0.2, 0.98), (0.04, 0.78), (0, 0.5), (0.04, 0.2), (0.2, 0.01),
+                  (0.42, 0), (0.58, 0.14)]]),
+    "D": (0.58, [[(0, 0), (0, 1), (0.28, 1), (0.52, 0.8), (0.58, 0.5), (0.52, 0.2), (0.28, 0), (0, 0)]]),
+    "E": (0.52, [[(0.52, 1), (0, 1), (0, 0), (0.54, 0)], [(0, 0.52), (0.4, 0.52)]]),
+    "G": (0.6, [[(0.56, 0.86), (0.42, 1), (0.2, 0.98), (0.04, 0.78), (0, 0.5), (0.04, 0.2), (0.2, 0.01),
+                 (0.42, 0), (0.58, 0.12), (0.58, 0.45), (0.34, 0.45)]]),
+    "H": (0.58, [[(0, 1), (0, 0)], [(0.58, 1), (0.58, 0)], [(0, 0.5), (0.58, 0.52)]]),
+    "I": (0.46, [[(0.16, 1), (0.16, 0)]]),
+    "J": (0.46, [[(0.46, 1), (0.46, 0.22), (0.32, 0), (0.12, 0.02), (0, 0.2)]]),
+    "K": (0.55, [[(0, 1), (0, 0)], [(0.52, 1), (0, 0.42)], [(0.16, 0.56), (0.56, 0)]]),
+    "L": (0.48, [[(0, 1), (0, 0), (0.5, 0)]]),
+    "N": (0.6, [[(0, 0), (0, 1), (0.6, 0), (0.6, 1)]]),
+    "O": (0.62, [[(0.31, 1), (0.08, 0.86), (0, 0.5), (0.08, 0.14), (0.31, 0), (0.54, 0.14), (0.62, 0.5),
+                  (0.54, 0.86), (0.31, 1), (0.22, 0.97)]]),
+    "P": (0.54, [[(0, 0), (0, 1), (0.38, 1), (0.54, 0.88), (0.54, 0.64), (0.38, 0.5), (0, 0.5)]]),
+    "R": (0.56, [[(0, 0), (0, 1), (0.38, 1), (0.54, 0.88), (0.54, 0.64), (0.38, 0.5), (0, 0.5)],
+                 [(0.24, 0.5), (0.58, 0)]]),
+    "S": (0.54, [[(0.54, 0.86), (0.4, 1), (0.14, 1), (0, 0.84), (0.06, 0.6), (0.48, 0.42), (0.56, 0.2),
+                  (0.42, 0), (0.14, 0), (0, 0.14)]]),
+    "T": (0.6, [[(0, 1), (0.6, 1)], [(0.3, 1), (0.3, 0)]]),
+    "U": (0.58, [[(0, 1), (0, 0.25), (0.14, 0), (0.42, 0), (0.58, 0.25), (0.58, 1)]]),
+    "V": (0.66, [[(0.04, 1), (0.33, 0), (0.66, 1)]]),
+    "Y": (0.58, [[(0, 1), (0.29, 0.5), (0.58, 1)], [(0.29, 0.5), (0.29, 0)]]),
+    "0": (0.5, [[(0.25, 1), (0.05, 0.85), (0, 0.5), (0.05, 0.15), (0.25, 0), (0.45, 0.15), (0.5, 0.5),
+                 (0.45, 0.85), (0.25, 1)]]),
+    "1": (0.3, [[(0.02, 0.78), (0.22, 1), (0.22, 0)]]),
+    "2": (0.5, [[(0, 0.8), (0.15, 1), (0.38, 1), (0.5, 0.82), (0.44, 0.56), (0, 0), (0.52, 0)]]),
+    "3": (0.5, [[(0, 0.9), (0.2, 1), (0.4, 1), (0.5, 0.84), (0.44, 0.62), (0.2, 0.53), (0.5, 0.4), (0.5, 0.12),
+                 (0.34, 0), (0.1, 0), (0, 0.12)]]),
+    "4": (0.52, [[(0.4, 0), (0.4, 1), (0, 0.3), (0.56, 0.3)]]),
+    "5": (0.5, [[(0.5, 1), (0.06, 1), (0, 0.56), (0.3, 0.62), (0.5, 0.46), (0.5, 0.14), (0.34, 0), (0.1, 0),
+                 (0, 0.1)]]),
+    "6": (0.5, [[(0.44, 0.96), (0.24, 1), (0.05, 0.8), (0, 0.4), (0.05, 0.1), (0.25, 0), (0.45, 0.1),
+                 (0.5, 0.3), (0.4, 0.5), (0.2, 0.52), (0.02, 0.38)]]),
+    "7": (0.5, [[(0, 1), (0.52, 1), (0.16, 0)]]),
+    "8": (0.5, [[(0.25, 0.53), (0.06, 0.66), (0.06, 0.9), (0.25, 1), (0.44, 0.9), (0.44, 0.66), (0.25, 0.53),
+                 (0, 0.36), (0, 0.12), (0.25, 0), (0.5, 0.12), (0.5, 0.36), (0.25, 0.53)]]),
+    "9": (0.5, [[(0.5, 0.62), (0.3, 0.48), (0.08, 0.55), (0, 0.78), (0.12, 0.98), (0.35, 1), (0.5, 0.85),
+                 (0.5, 0.4), (0.4, 0.1), (0.2, 0), (0.04, 0.08)]]),
+    "/": (0.55, [[(0, -0.1), (0.55, 1.1)]]),
+    "-": (0.38, [[(0.02, 0.46), (0.36, 0.5)]]),
+    ".": (0.22, [[(0.06, 0), (0.12, 0.06), (0.07, 0.1)]]),
+    "(": (0.24, [[(0.22, 1.08), (0.05, 0.75), (0.03, 0.25), (0.2, -0.12)]]),
+    ")": (0.24, [[(0.02, 1.08), (0.19, 0.75), (0.21, 0.25), (0.04, -0.12)]]),
+}
+
+
+def _chaikin(pts, rounds=2):
+    import numpy as np
+    pts = np.asarray(pts, dtype=float)
+    for _ in range(rounds):
+        if len(pts) < 3:
+            break
+        q = 0.75 * pts[:-1] + 0.25 * pts[1:]
+        r = 0.25 * pts[:-1] + 0.75 * pts[1:]
+        mid = np.empty((2 * len(q), 2))
+        mid[0::2], mid[1::2] = q, r
+        pts = np.vstack([pts[:1], mid, pts[-1:]])
+    return pts
+
+
+def hand_strokes(ax, rng, x, y, s, size, color, lw=0.9, rot=0.0, slant=14.0, wobble=0.04, gap=0.08, zorder=9,
+                 joined=False):
+    """Write `s` in jittered single-line pen strokes at (x, y) (baseline, data units), cap height `size`.
+    Returns the width written. Each glyph gets its own slant, scale, baseline drift and point noise;
+    strokes are corner-cut so they look drawn, not printed. joined=True: the pen is not lifted between
+    letters of a word (a thin trailing stroke runs from each letter to the next), as in hurried writing."""
+    import math
+
+    import numpy as np
+    cx = 0.0
+    th = math.radians(rot)
+    ct, st = math.cos(th), math.sin(th)
+    last = None  # where the pen left the previous letter of the word
+    for ch in s:
+        if ch == " ":
+            cx += size * (0.42 + rng.normal(0, 0.06))
+            last = None
+            continue
+        adv, strokes = HAND_GLYPHS[ch.upper()]
+        sc = size * (1 + rng.normal(0, 0.07))
+        sl = math.tan(math.radians(slant + rng.normal(0, 3)))
+        base = rng.normal(0, 0.06) * size
+        r = math.radians(rng.normal(0, 5))
+        for stroke in strokes:
+            p = np.asarray(stroke, dtype=float) + rng.normal(0, wobble, (len(stroke), 2))
+            p = _chaikin(p, 2)
+            gx = p[:, 0] * math.cos(r) - p[:, 1] * math.sin(r)
+            gy = p[:, 0] * math.sin(r) + p[:, 1] * math.cos(r)
+            gx = (gx + sl * gy) * sc + cx
+            gy = gy * sc + base
+            X = x + gx * ct - gy * st
+            Y = y + gx * st + gy * ct
+            if joined and last is not None and stroke is strokes[0]:
+                ax.plot([last[0], X[0]], [last[1], Y[0]], color=color, lw=lw * 0.7, solid_capstyle="round",
+                        zorder=zorder, alpha=0.85)
+            ax.plot(X, Y, color=color, lw=lw * (1 + rng.normal(0, 0.12)), solid_capstyle="round",
+                    solid_joinstyle="round", zorder=zorder, alpha=0.93)
+            if stroke is strokes[-1]:
+                last = (X[-1], Y[-1])
+        cx += (adv + gap + rng.normal(0, 0.05)) * sc
+    return cx
 
 
 class Page:
@@ -173,9 +283,19 @@ def draw_obs_chart(path: Path) -> None:
     p.text(122, 194.5, "Drug / reaction:", size=5.3, color=FORM)
     wdt = p.hand(140, 193.3, "NKDA", size=3.6)
     p.pen_line([(138.5, 194.6), (140.5 + wdt, 195.4)], color=INK, lw=0.9)
-    p.hand(144 + wdt, 192.8, "PENICILLIN", size=3.9, color=RED_INK, rot=2)
-    p.hand(123, 186.2, "- hives (per daughter)", size=3.1, color=RED_INK, rot=1)
-    p.hand(123, 181.0, "12/3  J.K. RN", size=2.9, color=RED_INK, rot=1)
+    # the correction: pen strokes (real handwriting, no font), red ballpoint, written in a hurry
+    hr = np.random.default_rng(1203)
+    hand_strokes(ax, hr, 144 + wdt, 192.6, "PENICILLIN", 3.3, RED_INK, lw=0.85, rot=3, gap=0.13)
+    hand_strokes(ax, hr, 123, 186.4, "- HIVES (PER DAUGHTER)", 2.7, RED_INK, lw=0.75, rot=1.5, gap=0.11)
+    hand_strokes(ax, hr, 123, 181.2, "12/3 J.K. RN", 2.4, RED_INK, lw=0.7, rot=1, gap=0.12)
+    # pharmacy's rubber stamp, pressed later across the entry (patchy violet ink, slightly rotated)
+    stamp = Affine2D().rotate_deg_around(151, 190.4, 4) + ax.transData
+    ax.add_patch(Rectangle((125, 184.4), 52, 12.0, fc="none", ec=STAMP, lw=1.4, alpha=0.55, zorder=10,
+                           transform=stamp))
+    ax.text(151, 193.2, "PHARMACY", fontsize=11.5, color=STAMP, alpha=0.5, ha="center", va="center", family=FONT,
+            weight="bold", zorder=10, transform=stamp)
+    ax.text(151, 187.4, "ALLERGY STATUS CHECKED", fontsize=7.4, color=STAMP, alpha=0.5, ha="center",
+            va="center", family=FONT, weight="bold", zorder=10, transform=stamp)
     # grid geometry
     gx0, gx1, gy0, gy1 = 40.0, 286.0, 44.0, 164.0
     ncol = 30

@@ -9,7 +9,9 @@ rules (docx) and the review request memo (PDF). Everything is deterministic and 
 Ground truth on the drawing (visual only): 6 resistors, 3 capacitors, 4 LEDs, 2 ICs,
 2 connectors; D4 (blue) hangs on U1 pin 11 (PA2) with no series resistor; C3 sits next to
 U2 but is wired to TEMP_SENSE (U2 VOUT / U1 PA7), so U2's VDD has no decoupling capacitor;
-R2 (photo) is brown-black-brown-gold = 100 ohm, so D2 (red, Vf 2.0 V) draws 30 mA."""
+R2 (photo, a warm-lit phone shot with glare) is brown-black-brown-gold = 100 ohm, so D2 (red,
+Vf 2.0 V) draws 30 mA; R3's printed 330 is struck out and overwritten by hand in red pen with 680 (jittered pen
+strokes, no font), so D3 draws 4.3 mA."""
 
 from __future__ import annotations
 
@@ -33,6 +35,107 @@ REF = "#005f5f"
 PINC = "#8a0000"
 TXT = "#1a1a1a"
 FONT = "DejaVu Sans"
+REDLINE = "#d8261c"  # red pen mark-up
+
+
+# -- handwriting: single-line pen strokes, jittered per glyph and per point (no font) -------------
+
+HAND_GLYPHS = {  # strokes on a unit cap height, baseline y = 0; value: (advance, strokes)
+    "A": (0.62, [[(0, 0), (0.31, 1), (0.62, 0)], [(0.13, 0.42), (0.49, 0.42)]]),
+    "C": (0.58, [[(0.56, 0.86), (0.42, 1), (0.2, 0.98), (0.04, 0.78), (0, 0.5), (0.04, 0.2), (0.2, 0.01),
+                  (0.42, 0), (0.58, 0.14)]]),
+    "D": (0.58, [[(0, 0), (0, 1), (0.28, 1), (0.52, 0.8), (0.58, 0.5), (0.52, 0.2), (0.28, 0), (0, 0)]]),
+    "E": (0.52, [[(0.52, 1), (0, 1), (0, 0), (0.54, 0)], [(0, 0.52), (0.4, 0.52)]]),
+    "G": (0.6, [[(0.56, 0.86), (0.42, 1), (0.2, 0.98), (0.04, 0.78), (0, 0.5), (0.04, 0.2), (0.2, 0.01),
+                 (0.42, 0), (0.58, 0.12), (0.58, 0.45), (0.34, 0.45)]]),
+    "H": (0.58, [[(0, 1), (0, 0)], [(0.58, 1), (0.58, 0)], [(0, 0.5), (0.58, 0.52)]]),
+    "I": (0.46, [[(0.16, 1), (0.16, 0)]]),
+    "J": (0.46, [[(0.46, 1), (0.46, 0.22), (0.32, 0), (0.12, 0.02), (0, 0.2)]]),
+    "K": (0.55, [[(0, 1), (0, 0)], [(0.52, 1), (0, 0.42)], [(0.16, 0.56), (0.56, 0)]]),
+    "L": (0.48, [[(0, 1), (0, 0), (0.5, 0)]]),
+    "N": (0.6, [[(0, 0), (0, 1), (0.6, 0), (0.6, 1)]]),
+    "O": (0.62, [[(0.31, 1), (0.08, 0.86), (0, 0.5), (0.08, 0.14), (0.31, 0), (0.54, 0.14), (0.62, 0.5),
+                  (0.54, 0.86), (0.31, 1), (0.22, 0.97)]]),
+    "P": (0.54, [[(0, 0), (0, 1), (0.38, 1), (0.54, 0.88), (0.54, 0.64), (0.38, 0.5), (0, 0.5)]]),
+    "R": (0.56, [[(0, 0), (0, 1), (0.38, 1), (0.54, 0.88), (0.54, 0.64), (0.38, 0.5), (0, 0.5)],
+                 [(0.24, 0.5), (0.58, 0)]]),
+    "S": (0.54, [[(0.54, 0.86), (0.4, 1), (0.14, 1), (0, 0.84), (0.06, 0.6), (0.48, 0.42), (0.56, 0.2),
+                  (0.42, 0), (0.14, 0), (0, 0.14)]]),
+    "T": (0.6, [[(0, 1), (0.6, 1)], [(0.3, 1), (0.3, 0)]]),
+    "U": (0.58, [[(0, 1), (0, 0.25), (0.14, 0), (0.42, 0), (0.58, 0.25), (0.58, 1)]]),
+    "V": (0.66, [[(0.04, 1), (0.33, 0), (0.66, 1)]]),
+    "Y": (0.58, [[(0, 1), (0.29, 0.5), (0.58, 1)], [(0.29, 0.5), (0.29, 0)]]),
+    "0": (0.5, [[(0.25, 1), (0.05, 0.85), (0, 0.5), (0.05, 0.15), (0.25, 0), (0.45, 0.15), (0.5, 0.5),
+                 (0.45, 0.85), (0.25, 1)]]),
+    "1": (0.3, [[(0.02, 0.78), (0.22, 1), (0.22, 0)]]),
+    "2": (0.5, [[(0, 0.8), (0.15, 1), (0.38, 1), (0.5, 0.82), (0.44, 0.56), (0, 0), (0.52, 0)]]),
+    "3": (0.5, [[(0, 0.9), (0.2, 1), (0.4, 1), (0.5, 0.84), (0.44, 0.62), (0.2, 0.53), (0.5, 0.4), (0.5, 0.12),
+                 (0.34, 0), (0.1, 0), (0, 0.12)]]),
+    "4": (0.52, [[(0.4, 0), (0.4, 1), (0, 0.3), (0.56, 0.3)]]),
+    "5": (0.5, [[(0.5, 1), (0.06, 1), (0, 0.56), (0.3, 0.62), (0.5, 0.46), (0.5, 0.14), (0.34, 0), (0.1, 0),
+                 (0, 0.1)]]),
+    "6": (0.5, [[(0.44, 0.96), (0.24, 1), (0.05, 0.8), (0, 0.4), (0.05, 0.1), (0.25, 0), (0.45, 0.1),
+                 (0.5, 0.3), (0.4, 0.5), (0.2, 0.52), (0.02, 0.38)]]),
+    "7": (0.5, [[(0, 1), (0.52, 1), (0.16, 0)]]),
+    "8": (0.5, [[(0.25, 0.53), (0.06, 0.66), (0.06, 0.9), (0.25, 1), (0.44, 0.9), (0.44, 0.66), (0.25, 0.53),
+                 (0, 0.36), (0, 0.12), (0.25, 0), (0.5, 0.12), (0.5, 0.36), (0.25, 0.53)]]),
+    "9": (0.5, [[(0.5, 0.62), (0.3, 0.48), (0.08, 0.55), (0, 0.78), (0.12, 0.98), (0.35, 1), (0.5, 0.85),
+                 (0.5, 0.4), (0.4, 0.1), (0.2, 0), (0.04, 0.08)]]),
+    "/": (0.55, [[(0, -0.1), (0.55, 1.1)]]),
+    "-": (0.38, [[(0.02, 0.46), (0.36, 0.5)]]),
+    ".": (0.22, [[(0.06, 0), (0.12, 0.06), (0.07, 0.1)]]),
+    "(": (0.24, [[(0.22, 1.08), (0.05, 0.75), (0.03, 0.25), (0.2, -0.12)]]),
+    ")": (0.24, [[(0.02, 1.08), (0.19, 0.75), (0.21, 0.25), (0.04, -0.12)]]),
+}
+
+
+def _chaikin(pts, rounds=2):
+    import numpy as np
+    pts = np.asarray(pts, dtype=float)
+    for _ in range(rounds):
+        if len(pts) < 3:
+            break
+        q = 0.75 * pts[:-1] + 0.25 * pts[1:]
+        r = 0.25 * pts[:-1] + 0.75 * pts[1:]
+        mid = np.empty((2 * len(q), 2))
+        mid[0::2], mid[1::2] = q, r
+        pts = np.vstack([pts[:1], mid, pts[-1:]])
+    return pts
+
+
+def hand_strokes(ax, rng, x, y, s, size, color, lw=0.9, rot=0.0, slant=14.0, wobble=0.04, gap=0.08, zorder=9):
+    """Write `s` in jittered single-line pen strokes at (x, y) (baseline, data units), cap height `size`.
+    Returns the width written. Each glyph gets its own slant, scale, baseline drift and point noise;
+    strokes are corner-cut so they look drawn, not printed."""
+    import math
+
+    import numpy as np
+    cx = 0.0
+    th = math.radians(rot)
+    ct, st = math.cos(th), math.sin(th)
+    for ch in s:
+        if ch == " ":
+            cx += size * (0.42 + rng.normal(0, 0.06))
+            continue
+        adv, strokes = HAND_GLYPHS[ch.upper()]
+        sc = size * (1 + rng.normal(0, 0.07))
+        sl = math.tan(math.radians(slant + rng.normal(0, 3)))
+        base = rng.normal(0, 0.06) * size
+        r = math.radians(rng.normal(0, 5))
+        for stroke in strokes:
+            p = np.asarray(stroke, dtype=float) + rng.normal(0, wobble, (len(stroke), 2))
+            p = _chaikin(p, 2)
+            gx = p[:, 0] * math.cos(r) - p[:, 1] * math.sin(r)
+            gy = p[:, 0] * math.sin(r) + p[:, 1] * math.cos(r)
+            gx = (gx + sl * gy) * sc + cx
+            gy = gy * sc + base
+            X = x + gx * ct - gy * st
+            Y = y + gx * st + gy * ct
+            ax.plot(X, Y, color=color, lw=lw * (1 + rng.normal(0, 0.12)), solid_capstyle="round",
+                    solid_joinstyle="round", zorder=zorder, alpha=0.93)
+        cx += (adv + gap + rng.normal(0, 0.05)) * sc
+    return cx
+
 
 # -- schematic primitives (mm on an A3 sheet) ---------------------------------------------
 
@@ -291,6 +394,12 @@ def draw_schematic(path: Path) -> None:
     s.wire((281, 180), (350, 180), (350, 140))
     s.wire((238, 170), (255, 170))
     s.resistor(255, 170, 271, 170, "R3", "330")
+    # the designer's red-pen bench mark-up (pen strokes, no font): printed 330 struck out, 680 written beside it
+    pen = np.random.default_rng(680)
+    strike = np.array([(259.3, 166.2), (263.0, 166.9), (266.8, 167.6)]) + pen.normal(0, 0.15, (3, 2))
+    s.ax.plot(strike[:, 0], strike[:, 1], color=REDLINE, lw=1.3, solid_capstyle="round", zorder=9)
+    w680 = hand_strokes(s.ax, pen, 264.0, 164.3, "680", 3.4, REDLINE, lw=1.2, rot=4, slant=18, wobble=0.065, gap=0.03)
+    hand_strokes(s.ax, pen, 265.6 + w680, 163.9, "KO", 2.4, REDLINE, lw=0.9, rot=3, slant=10, gap=0.1)
     s.wire((271, 170), (325, 170), (325, 140))
     s.wire((238, 160), (300, 160), (300, 140))
     s.led(350, 140, 124, "D2", "RED")
@@ -411,6 +520,17 @@ def draw_resistor_photo(path: Path) -> None:
     out = Image.open(buf).convert("RGB").resize((W, H)).rotate(-3.0, resample=Image.BICUBIC, expand=False,
                                                               fillcolor=(16, 70, 40))
     out = out.filter(ImageFilter.GaussianBlur(0.6))
+    # phone photo on the bench: warm desk lamp (tungsten white balance), under-exposed corners,
+    # a specular glare streak from the lamp across the body, sensor noise
+    a = np.asarray(out).astype(np.float32)
+    yy, xx = np.mgrid[0:H, 0:W]
+    vign = 1 - 0.9 * (((xx - W * 0.42) / W) ** 2 + ((yy - H * 0.45) / H) ** 2)
+    a = a * np.array([1.0, 0.80, 0.56]) * 0.80 * vign[..., None]
+    d = xx - 0.35 * (yy - 280) - 540
+    glare = 0.6 * np.exp(-(d / 14.0) ** 2) * np.exp(-((yy - 262) / 70.0) ** 2)
+    a = a * (1 - glare[..., None]) + np.array([255, 238, 205]) * glare[..., None]
+    a = np.clip(a + rng.normal(0, 4.0, a.shape), 0, 255).astype(np.uint8)
+    out = Image.fromarray(a).filter(ImageFilter.GaussianBlur(0.7))
     out.save(path, quality=85, optimize=True)
 
 

@@ -188,7 +188,7 @@ def negated(gold: Path, out: Path) -> None:
 
 PERTURB_BOM = {
     ("C3", "Value"): "47nF", ("D4", "Value"): "WHITE", ("D4", "Part"): "LED white 0603 (LTST-C191KWKT)",
-    ("R2", "Value"): "120", ("R6", "Value"): "2.2k",
+    ("R2", "Value"): "120", ("R3", "Value"): "330", ("R6", "Value"): "2.2k",
     ("U2", "Part"): "Temperature sensor MCP9701A-E/TT, SOT-23-3", ("U2", "Value"): "MCP9701A-E/TT",
 }
 PERTURB_REFS = {"C3": "C4", "J2": "J3", "R5": "R7"}  # a neighbouring designator read wrongly
@@ -241,7 +241,7 @@ def perturbed(gold: Path, out: Path) -> None:
 def hedged(gold: Path, out: Path) -> None:
     """Each visual answer offered as two candidates, the right one among them."""
     wb = load_workbook(gold / BOM)
-    bom_cells(wb, {("C3", "Value"): "100nF or 10nF", ("D4", "Value"): "BLUE or WHITE", ("R2", "Value"): "100 or 1k",
+    bom_cells(wb, {("C3", "Value"): "100nF or 10nF", ("D4", "Value"): "BLUE or WHITE", ("R2", "Value"): "100 or 1k", ("R3", "Value"): "680 or 330",
                    ("R6", "Value"): "1k or 10k", ("U2", "Part"): "Temperature sensor MCP9700A-E/TT or LM35"})
     summary(wb, {"Resistors": "6 or 7", "Capacitors": "3 or 2", "LEDs": "4 or 3", "ICs": "2 or 1",
                  "Connectors": "2 or 1", "Total": "17 or 15"})
@@ -257,7 +257,7 @@ def hedged(gold: Path, out: Path) -> None:
         "DR-07-03": {PARTS_COL: "U2 or U1, C3", NET_COL: "C3 either on TEMP_SENSE (U2 VOUT) or on +5V (U2 VDD)"},
     })
     edit_leds(doc, {"D1": {MA_COL: "2.8 or 3.4"}, "D2": {OHMS_COL: "100 or 1000", MA_COL: "30 or 3"},
-                    "D3": {MA_COL: "8.8 or 10.6"}, "D4": {OHMS_COL: "none or 150"}})
+                    "D3": {OHMS_COL: "680 or 330", MA_COL: "4.3 or 8.8"}, "D4": {OHMS_COL: "none or 150"}})
     set_paragraph(doc, r"^Release to layout:", "Release to layout: No, or Yes once the BOM is updated")
     doc.save(out / "deliverables" / REVIEW)
     (out / REPLY).write_text(reply_lines((gold / REPLY).read_text(), {

@@ -2,7 +2,8 @@
 
 Knows what the drawing shows (the author drew it): 17 parts, D4 driven straight from U1 pin 11
 (PA2), C3 wired to TEMP_SENSE (U2 VOUT / U1 PA7) instead of U2 VDD, and R2 = 100 ohm from the
-colour bands brown-black-brown-gold. Text inputs supply the rules and the LED forward voltages."""
+colour bands brown-black-brown-gold; R3 = 680 ohm from the designer's red-pen mark-up over the
+printed 330 (D3 then draws 4.3 mA). Text inputs supply the rules and the LED forward voltages."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ BOM = [
     ("J2", "Pin header 1x4 2.54 mm", "UART"),
     ("R1", "Resistor 0603 1%", "1k"),
     ("R2", "Resistor, leaded, 5% (selected on test; fitted value)", "100"),
-    ("R3", "Resistor 0603 1%", "330"),
+    ("R3", "Resistor 0603 1% (value per red-pen bench mark-up)", "680"),
     ("R4", "Resistor 0603 1%", "10k"),
     ("R5", "Resistor 0603 1%", "1k"),
     ("R6", "Resistor 0603 1%", "1k"),
@@ -40,7 +41,7 @@ VCC = 5.0
 LEDS = [  # designator, colour, resistor, ohms, Vf
     ("D1", "Green", "R1", 1000, 2.2),
     ("D2", "Red", "R2", 100, 2.0),
-    ("D3", "Yellow", "R3", 330, 2.1),
+    ("D3", "Yellow", "R3", 680, 2.1),
     ("D4", "Blue", "none", None, 3.0),
 ]
 
@@ -53,8 +54,8 @@ FINDINGS = [  # one row per DR-07 rule, in order: Rule, Result, Designators, Net
     ("DR-07-02", "Fail", "D2, R2", "U1 pin 13 (PA0) → R2 → D2 anode; D2 cathode to GND",
      "R2 is marked 'selected on test'; the part fitted on prototype #3 is brown-black-brown-gold = 100 Ω ±5 %. "
      "I = (5.0 − 2.0) V / 100 Ω = 30 mA, above the 15 mA design limit and the 20 mA absolute maximum of the red "
-     "LED. This explains the status LED that went dim on the bench. D1 (2.8 mA) and D3 (8.8 mA) are within "
-     "the limit.",
+     "LED. This explains the status LED that went dim on the bench. D1 (2.8 mA) and D3 (4.3 mA through R3 = 680 Ω, "
+     "the value the designer wrote over the struck-out 330 in red pen) are within the limit.",
      "Major", "Change R2 to 220 Ω (13.6 mA), replace D2 on prototype #3 and mark the value on the drawing."),
     ("DR-07-03", "Fail", "U2, C3", "C3 is on net TEMP_SENSE (U2 pin 2 VOUT → U1 pin 6 PA7) to GND; U2 VDD (pin 1) goes straight to +5V",
      "U2 (MCP9700A) has no decoupling capacitor: its VDD (pin 1) goes straight to +5V. C3 is drawn next to U2 "
@@ -70,7 +71,7 @@ FINDINGS = [  # one row per DR-07 rule, in order: Rule, Result, Designators, Net
      "Both serial lines to the UART header J2 have 1 kΩ series resistors.", "—", "None."),
     ("DR-07-07", "Fail", "C3, D4, J2, R2, R5, R6, U2", "BOM rev A vs schematic rev B",
      "The purchasing BOM (rev A) lists 10 of the 17 parts; C3, D4, J2, R2, R5, R6 and U2 are missing, and the "
-     "drawing still shows R2 as '*'.",
+     "drawing still shows R2 as '*'; R3 is 680 Ω per the red-pen bench mark-up (rev A BOM: 330).",
      "Minor", "Release the attached rev B BOM (17 lines) and update R2's value on the schematic."),
 ]
 
@@ -160,7 +161,8 @@ def reply() -> None:
         "- D4 (blue) has no series resistor: it is driven directly from U1 pin 11 (PA2) — DR-07-01.\n"
         "- R2 (selected on test) is 100 Ω (brown-black-brown-gold), so D2 (red, Vf 2.0 V) runs at 30 mA, "
         "twice the 15 mA limit (DR-07-02) — likely why the LED went dim.\n"
-        "- C3 is wired to TEMP_SENSE (U2 VOUT), so U2 has no decoupling on VDD (DR-07-03).\n\n"
+        "- C3 is wired to TEMP_SENSE (U2 VOUT), so U2 has no decoupling on VDD (DR-07-03).\n"
+        "- R3 is 680 Ω per the red-pen bench mark-up over the printed 330 (D3 4.3 mA); the rev A BOM still says 330.\n\n"
         "Verdict: do not release to layout until these are fixed.\n\n"
         "Resistors: 6\n"
         "Capacitors: 3\n"
