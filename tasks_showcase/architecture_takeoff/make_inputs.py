@@ -3,9 +3,11 @@ finishes schedule (xlsx) and the architect's instruction letter (PDF).
 
     python3 make_inputs.py --out DIR
 
-Deterministic: no randomness is needed; matplotlib PNG metadata is pinned, reportlab runs
-with invariant=1 and the workbook's properties carry a fixed date. The plan is a raster
-export, so every dimension, label and door symbol on it exists only as pixels."""
+Deterministic: the architect's red-pen mark-ups use a fixed-seed RNG; matplotlib PNG metadata is
+pinned, reportlab runs with invariant=1 and the workbook's properties carry a fixed date. The plan
+is a raster export, so every dimension, label and door symbol on it exists only as pixels; the
+mark-ups (two dimensions struck through and rewritten by hand, a new door sketched in, a
+finish change written into a room) exist only as hand-drawn strokes."""
 
 from __future__ import annotations
 
@@ -21,7 +23,8 @@ import matplotlib.patches as mpatches  # noqa: E402
 import matplotlib.pyplot as plt  # noqa: E402
 from openpyxl import Workbook  # noqa: E402
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side  # noqa: E402
-from PIL import Image  # noqa: E402
+import numpy as np  # noqa: E402
+from PIL import Image, ImageDraw  # noqa: E402
 from reportlab.lib.colors import HexColor  # noqa: E402
 from reportlab.lib.pagesizes import A4  # noqa: E402
 from reportlab.pdfgen import canvas  # noqa: E402
@@ -319,8 +322,176 @@ def draw_plan(path: Path) -> None:
     title_block(ax)
     fig.savefig(path, dpi=DPI, metadata={"Software": None})
     plt.close(fig)
-    img = Image.open(path).convert("RGB").quantize(colors=64, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    img = mark_up(Image.open(path).convert("RGB"))
+    img = img.quantize(colors=96, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
     img.save(path, optimize=True, dpi=(DPI, DPI))
+
+
+# ---------------------------------------------------------------------------------------
+# Red-pen handwriting: a hand-drawn stroke alphabet rendered with a seeded jitter (slant,
+# wobbling baseline, uneven size and spacing, pen-pressure width), the way a person marks
+# up a print. Not a font: no two glyphs are alike and nothing here is text to a PDF/OCR layer.
+# ---------------------------------------------------------------------------------------
+GLYPHS = {  # unit box: x 0..0.6, y 0 (baseline) .. 1 (cap height); a list of strokes
+    "0": [[(0.30, 1.0), (0.08, 0.85), (0.02, 0.45), (0.12, 0.08), (0.32, 0.0), (0.52, 0.15), (0.58, 0.55), (0.50, 0.9), (0.30, 1.0), (0.22, 0.96)]],
+    "1": [[(0.12, 0.78), (0.34, 1.0), (0.33, 0.45), (0.31, 0.0)]],
+    "2": [[(0.04, 0.74), (0.18, 0.96), (0.40, 1.0), (0.56, 0.84), (0.50, 0.58), (0.22, 0.28), (0.02, 0.02), (0.30, 0.05), (0.62, 0.02)]],
+    "3": [[(0.06, 0.88), (0.30, 1.0), (0.52, 0.88), (0.46, 0.64), (0.24, 0.54), (0.50, 0.44), (0.58, 0.2), (0.36, 0.0), (0.04, 0.1)]],
+    "4": [[(0.40, 1.0), (0.18, 0.62), (0.02, 0.30), (0.32, 0.32), (0.56, 0.34)], [(0.46, 0.70), (0.44, 0.30), (0.42, -0.04)]],
+    "5": [[(0.58, 1.0), (0.34, 0.99), (0.12, 0.98)], [(0.14, 0.98), (0.08, 0.56), (0.30, 0.62), (0.54, 0.46), (0.56, 0.18), (0.34, 0.0), (0.04, 0.08)]],
+    "6": [[(0.52, 0.98), (0.26, 0.82), (0.06, 0.46), (0.10, 0.10), (0.30, 0.0), (0.52, 0.12), (0.54, 0.36), (0.36, 0.52), (0.12, 0.44), (0.07, 0.30)]],
+    "7": [[(0.02, 0.96), (0.30, 1.0), (0.62, 0.98), (0.40, 0.55), (0.20, -0.02)], [(0.16, 0.50), (0.52, 0.52)]],
+    "8": [[(0.46, 0.88), (0.30, 1.0), (0.10, 0.86), (0.16, 0.62), (0.44, 0.44), (0.54, 0.18), (0.30, 0.0), (0.06, 0.16), (0.14, 0.40), (0.44, 0.60), (0.50, 0.84)]],
+    "9": [[(0.52, 0.70), (0.34, 0.54), (0.10, 0.62), (0.10, 0.88), (0.32, 1.0), (0.52, 0.90), (0.54, 0.60), (0.48, 0.25), (0.40, -0.04)]],
+    "A": [[(0.0, 0.0), (0.28, 1.0), (0.58, 0.0)], [(0.12, 0.38), (0.46, 0.40)]],
+    "C": [[(0.56, 0.86), (0.36, 1.0), (0.10, 0.86), (0.02, 0.48), (0.12, 0.10), (0.34, 0.0), (0.58, 0.12)]],
+    "D": [[(0.04, 1.0), (0.04, 0.0)], [(0.02, 0.98), (0.36, 0.94), (0.58, 0.62), (0.54, 0.24), (0.30, 0.02), (0.04, 0.02)]],
+    "E": [[(0.56, 1.0), (0.04, 1.0), (0.04, 0.0), (0.58, 0.0)], [(0.04, 0.52), (0.42, 0.52)]],
+    "F": [[(0.58, 1.0), (0.04, 1.0), (0.04, -0.02)], [(0.04, 0.52), (0.44, 0.54)]],
+    "I": [[(0.30, 1.0), (0.28, 0.0)]],
+    "L": [[(0.06, 1.0), (0.04, 0.0), (0.56, 0.02)]],
+    "M": [[(0.0, 0.0), (0.04, 1.0), (0.32, 0.40), (0.58, 1.0), (0.62, 0.0)]],
+    "N": [[(0.02, 0.0), (0.04, 1.0), (0.54, 0.0), (0.56, 1.0)]],
+    "O": [[(0.30, 1.0), (0.06, 0.84), (0.0, 0.44), (0.14, 0.06), (0.34, 0.0), (0.56, 0.18), (0.60, 0.58), (0.48, 0.92), (0.28, 1.0)]],
+    "R": [[(0.04, 0.0), (0.04, 1.0), (0.38, 0.96), (0.54, 0.78), (0.40, 0.56), (0.06, 0.52), (0.56, 0.0)]],
+    "S": [[(0.54, 0.88), (0.30, 1.0), (0.08, 0.86), (0.14, 0.60), (0.44, 0.44), (0.56, 0.18), (0.32, 0.0), (0.04, 0.12)]],
+    "T": [[(0.0, 1.0), (0.62, 1.0)], [(0.31, 1.0), (0.30, 0.0)]],
+    "V": [[(0.0, 1.0), (0.30, 0.0), (0.60, 1.0)]],
+    "W": [[(0.0, 1.0), (0.14, 0.0), (0.32, 0.66), (0.48, 0.0), (0.64, 1.0)]],
+    "Y": [[(0.0, 1.0), (0.30, 0.50), (0.60, 1.0)], [(0.30, 0.50), (0.30, 0.0)]],
+    "-": [[(0.06, 0.48), (0.46, 0.52)]],
+    ".": [[(0.10, 0.02), (0.14, 0.06)]],
+    "/": [[(0.04, -0.04), (0.52, 1.04)]],
+    ">": [[(0.04, 0.86), (0.56, 0.50), (0.04, 0.14)]],
+}
+
+
+def _smooth(pts, n=6):
+    """Catmull-Rom through the control points (a pen moves in curves, not polylines)."""
+    if len(pts) < 3:
+        return pts
+    ext = [pts[0]] + list(pts) + [pts[-1]]
+    out = []
+    for i in range(1, len(ext) - 2):
+        p0, p1, p2, p3 = ext[i - 1], ext[i], ext[i + 1], ext[i + 2]
+        for k in range(n):
+            t = k / n
+            t2, t3 = t * t, t * t * t
+            out.append(tuple(0.5 * (2 * p1[j] + (-p0[j] + p2[j]) * t + (2 * p0[j] - 5 * p1[j] + 4 * p2[j] - p3[j]) * t2
+                                     + (-p0[j] + 3 * p1[j] - 3 * p2[j] + p3[j]) * t3) for j in range(2)))
+    out.append(pts[-1])
+    return out
+
+
+def handwrite(draw, rng, text, x, y, size, colour=(200, 30, 40), slant=0.36, angle=-0.12, width=2.6, jitter=0.06, joined=True):
+    """Write `text` with its baseline starting at pixel (x, y), cap height `size` px, joined up
+    the way a quick hand writes (the pen drags from one figure into the next). Returns the
+    (x0, y0, x1, y1) pixel box it covers."""
+    import math
+    angle += rng.uniform(-0.04, 0.04)
+    ca, sa = math.cos(angle), math.sin(angle)
+    pen = 0.0
+    boxes = []
+    base_wobble = rng.uniform(0, 6.28)
+    last = None
+    for ch in text:
+        if ch == " ":
+            pen += 0.42 + rng.uniform(-0.05, 0.12)
+            last = None
+            continue
+        strokes = GLYPHS[ch.upper()]
+        sx = size * rng.uniform(0.92, 1.18)
+        sy = size * rng.uniform(0.92, 1.20)
+        rise = 0.16 * size * math.sin(base_wobble + pen * 2.3) + rng.normal(0, 0.05 * size)
+        lean = slant + rng.uniform(-0.12, 0.12)
+        for k, stroke in enumerate(strokes):
+            pts = []
+            for (u, v) in stroke:
+                u += rng.normal(0, jitter)
+                v += rng.normal(0, jitter)
+                lx = pen * size + u * sx + lean * v * sy
+                ly = -(v * sy) - rise
+                pts.append((x + lx * ca - ly * sa, y + lx * sa + ly * ca))
+            if joined and k == 0 and last is not None and pts[0][1] > last[1] - 0.45 * size:  # joined: drag the pen on
+                draw.line(_smooth([last, ((last[0] + pts[0][0]) / 2, max(last[1], pts[0][1]) + 0.08 * size), pts[0]], 4),
+                          fill=colour, width=max(1, int(width * 0.6)), joint="curve")
+            curve = _smooth(pts)
+            w = max(1, int(round(width * rng.uniform(0.8, 1.25))))
+            draw.line(curve, fill=colour, width=w, joint="curve")
+            boxes += curve
+            last = pts[-1]
+        pen += 0.80 + rng.uniform(-0.06, 0.14)
+    xs, ys = [p[0] for p in boxes], [p[1] for p in boxes]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def cloud(draw, rng, box, colour=(200, 30, 40), pad=4, width=2):
+    """A revision cloud (scalloped loop) drawn tight around a pixel box, by hand."""
+    import math
+    x0, y0, x1, y1 = box
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    rx, ry = (x1 - x0) / 2 + pad, (y1 - y0) / 2 + pad
+    n = max(8, int((rx + ry) / 7))
+    pts = []
+    for i in range(n):
+        a0, a1 = 2 * math.pi * i / n, 2 * math.pi * (i + 1) / n
+        for k in range(7):  # one scallop bulging outwards
+            a = a0 + (a1 - a0) * k / 6
+            bulge = 1 + 0.22 * math.sin(math.pi * k / 6)
+            pts.append((cx + rx * bulge * math.cos(a) + rng.normal(0, 0.5), cy + ry * bulge * math.sin(a) + rng.normal(0, 0.5)))
+    pts.append(pts[0])
+    draw.line(pts, fill=colour, width=width, joint="curve")
+
+
+def pen_line(draw, rng, pts, colour=(200, 30, 40), width=2.4, jitter=1.2):
+    """A hand-drawn line or curve through pixel points (strike-throughs, arrows, door swings)."""
+    wobbly = [(px + rng.normal(0, jitter), py + rng.normal(0, jitter)) for px, py in pts]
+    draw.line(_smooth(wobbly), fill=colour, width=max(1, int(round(width * rng.uniform(0.85, 1.2)))), joint="curve")
+
+
+MARKUP_SEED = 11
+RED = (196, 28, 36)
+
+
+def px(x: float, y: float, height: int) -> tuple[float, float]:
+    """Pixel position of a plan point (metres) on the exported PNG."""
+    mx, my = P(x, y)
+    return mx * DPI / 25.4, height - my * DPI / 25.4
+
+
+def mark_up(img: Image.Image) -> Image.Image:
+    """Rachel Marr's red-pen mark-ups from the 7 March site walk, drawn over the export."""
+    rng = np.random.default_rng(MARKUP_SEED)
+    d = ImageDraw.Draw(img)
+    H = img.height
+    q = lambda x, y: px(x, y, H)  # noqa: E731
+    m = DPI / 25.4 * SCALE  # pixels per metre
+    # 1. Reception: the printed 4800 struck through twice, 4650 written above it.
+    for dy in (0.0, 0.07):
+        pen_line(d, rng, [q(2.32, 3.86 + dy), q(2.70, 3.89 + dy), q(3.10, 3.87 + dy)], RED, 2.6)
+    cloud(d, rng, handwrite(d, rng, "4650", *q(2.25, 4.08), size=0.27 * m, colour=RED, width=3.0), RED)
+    # 2. Consulting Room: the printed vertical 4200 struck through, 4050 written beside it, arrowed.
+    for dx in (0.0, 0.06):
+        pen_line(d, rng, [q(14.28 + dx, 2.05), q(14.31 + dx, 2.40), q(14.29 + dx, 2.78)], RED, 2.6)
+    cloud(d, rng, handwrite(d, rng, "4050", *q(13.05, 2.78), size=0.26 * m, colour=RED, width=3.0), RED)
+    pen_line(d, rng, [q(13.92, 2.92), q(14.08, 2.86), q(14.20, 2.68)], RED, 2.2)
+    tip = q(14.22, 2.64)
+    d.line([tip, (tip[0] - 9, tip[1] - 3)], fill=RED, width=2)
+    d.line([tip, (tip[0] - 1, tip[1] - 10)], fill=RED, width=2)
+    # 3. A new connecting door Office 1 -> Office 2: jambs across the party wall, leaf, swing.
+    for y in (2.55, 3.45):
+        pen_line(d, rng, [q(8.58, y), q(8.82, y)], RED, 2.4, jitter=0.6)
+    pen_line(d, rng, [q(8.75, 2.55), q(9.20, 2.56), q(9.66, 2.55)], RED, 3.0, jitter=0.8)
+    arc = [q(8.75 + 0.9 * np.cos(t), 2.55 + 0.9 * np.sin(t)) for t in np.linspace(0.0, np.pi / 2, 9)]
+    pen_line(d, rng, arc, RED, 1.8, jitter=1.0)
+    handwrite(d, rng, "NEW DOOR", *q(9.95, 3.62), size=0.21 * m, colour=RED, width=2.6)
+    # 4. Office 2 floor finish changed by hand: "FLOOR FF-03", ringed.
+    x0, y0, x1, y1 = handwrite(d, rng, "FLOOR FF-03", *q(9.15, 0.95), size=0.22 * m, colour=RED, width=2.6)
+    cx, cy, rx, ry = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2 + 14, (y1 - y0) / 2 + 10
+    ring = [(cx + rx * np.cos(t), cy + ry * np.sin(t)) for t in np.linspace(0.3, 2 * np.pi + 0.6, 26)]
+    pen_line(d, rng, ring, RED, 2.0, jitter=1.6)
+    handwrite(d, rng, "RM 7/3", *q(10.9, 0.45), size=0.16 * m, colour=RED, width=2.0)
+    return img
 
 
 def title_block(ax) -> None:
@@ -496,10 +667,12 @@ def write_brief(path: Path) -> None:
         "     reliable reference.",
         "3.  Change since schedule revision C: at the client meeting on 5 March the Staff Room floor finish",
         "     was changed from luxury vinyl tile to carpet tile (FF-02). Please price it as carpet tile.",
-        "     All other rooms follow the schedule.",
-        "4.  For the ironmongery allowance, please also count the doors shown on the plan. Count door leaves",
-        "     (each swing symbol is one leaf); openings without a leaf do not count.",
-        "5.  In your covering note, give the total net area and the total area for each floor finish",
+        "4.  I have marked the export up by hand (red pen) after our site walk on 7 March. Where I have",
+        "     struck out a dimension and written a site-measured figure, use my figure; a finish or a door I",
+        "     have added by hand is instructed and must be included. Otherwise rooms follow the schedule.",
+        "5.  For the ironmongery allowance, please also count the doors shown on the plan. Count door leaves",
+        "     (each swing symbol, printed or added by hand, is one leaf); openings without a leaf do not count.",
+        "6.  In your covering note, give the total net area and the total area for each floor finish",
         "     type, so we can check the package against the cost plan.",
         "",
         "We would be grateful for the take-off by Friday 14 March. Call me if anything on the drawing is unclear.",

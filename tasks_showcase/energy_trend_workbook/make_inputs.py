@@ -4,8 +4,12 @@ contract's price schedule (PDF).
 
     python3 make_inputs.py --out DIR
 
-Deterministic: a seeded RNG for the 2023 comparison series, pinned PNG metadata, reportlab
-invariant=1. The months missing from the CSV exist only as plotted points/bars in the PNGs."""
+Deterministic: a seeded RNG for the 2023 comparison series and the phone-photo effects, pinned
+PNG metadata, reportlab invariant=1. The months missing from the CSV exist only as plotted
+points/bars in the PNGs. Two of the three "screenshots" are phone photos of the portal on a site
+PC's monitor (perspective, a slight roll, lens blur, uneven exposure and a screen glare, sensor
+noise): the chart is still easy to read by eye against its gridlines, but its axes are no longer
+straight pixel rows and columns and its colours drift across the frame."""
 
 from __future__ import annotations
 
@@ -19,7 +23,7 @@ matplotlib.use("Agg")
 import matplotlib.patches as mpatches  # noqa: E402
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
-from PIL import Image  # noqa: E402
+from PIL import Image, ImageFilter  # noqa: E402
 from reportlab.lib.colors import HexColor  # noqa: E402
 from reportlab.lib.pagesizes import A4  # noqa: E402
 from reportlab.pdfgen import canvas  # noqa: E402
@@ -31,10 +35,10 @@ MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", 
 SITES = [
     {"id": "NGD-01", "name": "Northgate Depot", "mpan": "1900012345671", "chart": "line",
      "kwh": [142000, 147000, 126000, 109000, 97500, 91000, 88500, 90000, 99000, 114500, 121000, 145500],
-     "gaps": [1, 10], "ylim": (60, 170), "major": 10, "kva": 250},
+     "gaps": [1, 10], "ylim": (60, 170), "major": 10, "kva": 250, "photo": (0.035, 44, -1)},
     {"id": "RVO-02", "name": "Riverside Offices", "mpan": "1900023456782", "chart": "line",
      "kwh": [78000, 76500, 74000, 70500, 61000, 69000, 71000, 73000, 70000, 118000, 75500, 79000],
-     "gaps": [4, 9], "ylim": (40, 130), "major": 10, "kva": 200},
+     "gaps": [4, 9], "ylim": (40, 130), "major": 10, "kva": 200, "photo": (-0.03, 52, 1)},
     {"id": "EFC-03", "name": "Eastfield Cold Store", "mpan": "1400034567893", "chart": "bar",
      "kwh": [165000, 168000, 171000, 196000, 214000, 236000, 298000, 250000, 221000, 199000, 178000, 170000],
      "gaps": [2, 6], "ylim": (0, 350), "major": 25, "kva": 800},
@@ -134,7 +138,7 @@ def dashboard(path: Path, site: dict, prev: list[float]) -> None:
     ax.set_xticks(xs, MONTHS)
     ax.set_yticks(np.arange(lo, hi + 0.1, site["major"]))
     ax.set_yticks(np.arange(lo, hi + 0.1, site["major"] / 2), minor=True)
-    ax.grid(axis="y", which="major", color="#d9dee6", lw=0.9, zorder=0)
+    ax.grid(axis="y", which="major", color="#c8cfda", lw=1.0, zorder=0)
     ax.grid(axis="y", which="minor", color="#eef1f5", lw=0.6, zorder=0)
     ax.set_axisbelow(True)
     ax.set_ylabel("MWh", fontsize=10, color="#4a5a70")
@@ -146,8 +150,62 @@ def dashboard(path: Path, site: dict, prev: list[float]) -> None:
     ax.legend(loc="upper center", ncol=2, frameon=False, fontsize=9.5, bbox_to_anchor=(0.5, 1.09))
     fig.savefig(path, dpi=100, metadata={"Software": None}, facecolor=fig.get_facecolor())
     plt.close(fig)
-    img = Image.open(path).convert("RGB").quantize(colors=128, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    img = Image.open(path).convert("RGB")
+    if "photo" in site:
+        phone_photo(img, np.random.default_rng(SEED + len(site["id"]) * 7 + int(site["mpan"][-1])), *site["photo"]).save(path, optimize=True)
+        return
+    img = img.quantize(colors=128, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
     img.save(path, optimize=True)
+
+
+def _solve_perspective(src, dst):
+    """Coefficients for PIL's PERSPECTIVE transform mapping output points dst to input points src."""
+    a = []
+    b = []
+    for (x, y), (u, v) in zip(dst, src):
+        a.append([x, y, 1, 0, 0, 0, -u * x, -u * y])
+        a.append([0, 0, 0, x, y, 1, -v * x, -v * y])
+        b += [u, v]
+    return np.linalg.solve(np.array(a, dtype=float), np.array(b, dtype=float))
+
+
+def phone_photo(screen: Image.Image, rng: np.random.Generator, roll: float, keystone: float, side: int) -> Image.Image:
+    """A phone photo of the dashboard on a monitor: bezel and desk around the screen, the screen
+    seen slightly from one side and below (keystone), rolled by `roll` radians, a glare, uneven
+    exposure, lens blur and sensor noise."""
+    W, H = screen.size
+    out_w, out_h = 1600, 1060
+    # the monitor: bezel round the screen, on a desk background
+    bez = 26
+    monitor = Image.new("RGB", (W + 2 * bez, H + 2 * bez), (24, 25, 28))
+    monitor.paste(screen, (bez, bez))
+    # where the screen corners land in the photo (tl, tr, br, bl)
+    cx, cy = out_w / 2, out_h / 2
+    hw, hh = 0.45 * out_w, 0.43 * out_h
+    k = keystone * side
+    corners = [(-hw + k * 0.5, -hh + keystone * 0.3), (hw + k * 0.5, -hh - keystone * 0.3),
+               (hw - k * 0.2, hh + keystone * 0.25), (-hw - k * 0.2, hh - keystone * 0.25)]
+    c, s_ = np.cos(roll), np.sin(roll)
+    dst = [(cx + x * c - y * s_ + rng.normal(0, 3), cy + x * s_ + y * c + rng.normal(0, 3)) for x, y in corners]
+    src = [(0, 0), (monitor.width, 0), (monitor.width, monitor.height), (0, monitor.height)]
+    coeffs = _solve_perspective(src, dst)
+    desk = Image.new("RGB", (out_w, out_h), (92, 80, 66))
+    warped = monitor.transform((out_w, out_h), Image.PERSPECTIVE, tuple(coeffs), Image.BICUBIC, fillcolor=(92, 80, 66))
+    mask = Image.new("L", monitor.size, 255).transform((out_w, out_h), Image.PERSPECTIVE, tuple(coeffs), Image.BILINEAR, fillcolor=0)
+    desk.paste(warped, (0, 0), mask)
+    arr = np.asarray(desk.filter(ImageFilter.GaussianBlur(1.1)), dtype=float)
+    yy, xx = np.mgrid[0:out_h, 0:out_w]
+    # exposure: brighter centre, darker corners; a warm cast; a soft glare on one side
+    vign = 1.0 - 0.22 * (((xx - cx) / out_w) ** 2 + ((yy - cy) / out_h) ** 2) * 2.2
+    gx, gy = out_w * (0.72 if side > 0 else 0.28), out_h * 0.30
+    glare = 45 * np.exp(-(((xx - gx) / (0.22 * out_w)) ** 2 + ((yy - gy) / (0.30 * out_h)) ** 2))
+    tilt = 1.0 + 0.10 * (xx / out_w - 0.5) * side
+    cast = np.array([1.03, 0.99, 0.90])
+    arr = arr * (vign * tilt)[..., None] * cast[None, None, :] + glare[..., None] * np.array([0.9, 0.95, 1.0])
+    # faint moire of the screen's pixel grid
+    arr += 3.0 * np.sin(xx * 0.71 + yy * 0.23)[..., None]
+    arr += rng.normal(0, 4.0, size=arr.shape)
+    return Image.fromarray(np.clip(arr, 0, 255).round().astype(np.uint8))
 
 
 def write_csv(path: Path) -> None:

@@ -145,10 +145,11 @@ def write(out: Path, name: str, wb: Workbook | None, reply: str, raw: bytes | No
 
 # ----------------------------------------------------------------------------- decoys
 def negated(gold: Gold, out: Path) -> None:
-    """Numbers kept; every conclusion negated: the brief's finish change not applied, every
+    """Numbers kept; every conclusion negated: the finish changes not applied, every
     labelled quantity disowned, the scaled rooms claimed to be dimensioned, no door leaves."""
     wb = gold.workbook()
-    set_finishes(wb, gold, {"Staff Room": gold.by_code["FF-01"]})
+    # the brief's Staff Room change and the plan's hand-marked Office 2 change both ignored
+    set_finishes(wb, gold, {"Staff Room": gold.by_code["FF-01"], "Office 2": gold.by_code["FF-02"]})
     ws = wb[SHEET]
     for r in gold.rows.values():  # the provenance column, if the gold has one, says the opposite
         v = ws.cell(r, 7).value
@@ -183,7 +184,8 @@ def hedged(gold: Gold, out: Path) -> None:
     wb = gold.workbook()
     set_sizes(wb, gold, {n: (f"{w:.2f} or {w + 0.30:.2f}", f"{length:.2f} or {length - 0.30:.2f}")
                          for n, (w, length) in gold.size.items()})
-    set_finishes(wb, gold, {"Staff Room": f"{gold.finish['Staff Room']} or {gold.by_code['FF-01']}"})
+    set_finishes(wb, gold, {"Staff Room": f"{gold.finish['Staff Room']} or {gold.by_code['FF-01']}",
+                            "Office 2": f"{gold.finish['Office 2']} or {gold.by_code['FF-02']}"})
     gt = totals(gold.size, gold.finish)
     alt = totals(gold.size, {**gold.finish, "Staff Room": gold.by_code["FF-01"]})
     values = {k: f"{gt[k]:.2f} or {alt[k] if abs(alt[k] - gt[k]) > 0.15 * gt[k] else gt[k] * 1.15:.2f} m²"

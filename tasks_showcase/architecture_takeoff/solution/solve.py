@@ -3,7 +3,11 @@
 The author knows the plan's geometry (make_inputs.py draws it): the dimensioned rooms carry
 their sizes as drawn text in the PNG, the others were scaled against the 5 m scale bar
 (94.5 px per metre at the export's 120 dpi, 1:50 on A2). Room names and finishes come from
-input/room_schedule.xlsx; the Staff Room finish change comes from input/architect_brief.pdf."""
+input/room_schedule.xlsx; the Staff Room finish change comes from input/architect_brief.pdf.
+The architect's red-pen mark-ups on the plan (brief item 4), read by looking at the PNG: Reception's
+4800 struck out and rewritten 4650, Consulting Room's vertical 4200 struck out and 4050 written
+beside it (arrowed to it), a new connecting door sketched between Office 1 and Office 2, and
+"FLOOR FF-03" ringed in Office 2."""
 
 from __future__ import annotations
 
@@ -17,10 +21,10 @@ WS = Path("/workspace") if Path("/workspace/input").is_dir() else Path.cwd()
 # Net internal width (left-right) x length (bottom-top), metres, read from the plan.
 # "dim" = dimension drawn on the plan; "scaled" = measured against the scale bar.
 PLAN = {
-    "Reception": (4.80, 4.20, "dim"),
+    "Reception": (4.65, 4.20, "dim"),  # 4800 struck out, 4650 by hand
     "Office 1": (3.45, 4.20, "scaled"),
     "Office 2": (3.30, 4.20, "scaled"),
-    "Consulting Room": (2.85, 4.20, "dim"),
+    "Consulting Room": (2.85, 4.05, "dim"),  # 4200 struck out, 4050 by hand
     "Corridor": (14.70, 1.50, "dim"),
     "Meeting Room": (5.55, 4.10, "scaled"),
     "Kitchenette": (2.75, 4.10, "scaled"),
@@ -29,7 +33,8 @@ PLAN = {
     "Staff Room": (3.90, 2.70, "scaled"),
     "Store": (3.90, 1.30, "scaled"),
 }
-DOOR_LEAVES = 12  # swing symbols on the plan; the Reception/Corridor opening has no leaf
+DOOR_LEAVES = 13  # 12 printed swing symbols + the new Office 1/Office 2 door drawn by hand; the
+# Reception/Corridor opening has no leaf
 
 
 def schedule() -> list[tuple[str, str]]:
@@ -42,8 +47,10 @@ def schedule() -> list[tuple[str, str]]:
         if row[i_name]:
             rows.append((row[i_name], row[i_floor]))
     codes = {r[0]: r[1] for r in wb["Finish Codes"].iter_rows(min_row=2, values_only=True)}
-    # Architect's brief, item 3: Staff Room changes from LVT to carpet tile (FF-02).
-    return [(name, codes["FF-02"] if name == "Staff Room" else floor) for name, floor in rows]
+    # Architect's brief, item 3: Staff Room changes from LVT to carpet tile (FF-02); the red-pen
+    # mark-up on the plan changes Office 2 to safety vinyl sheet (FF-03).
+    changes = {"Staff Room": codes["FF-02"], "Office 2": codes["FF-03"]}
+    return [(name, changes.get(name, floor)) for name, floor in rows]
 
 
 def main() -> None:
@@ -104,8 +111,10 @@ def main() -> None:
         "Rachel,",
         "",
         "Please find the ground floor net area take-off attached (`area_takeoff.xlsx`, sheet `Areas`), 11 rooms.",
-        "FF-02 carpet tile includes the Staff Room, changed from LVT per your letter. The Reception/Corridor",
-        "opening has no leaf and is excluded from the door count.",
+        "FF-02 carpet tile includes the Staff Room, changed from LVT per your letter. Your red-pen mark-ups are",
+        "picked up: Reception 4650 and Consulting Room 4050 (site-measured) replace the printed 4800 and 4200,",
+        "Office 2 is priced in safety vinyl (FF-03), and the new Office 1/Office 2 door is in the count. The",
+        "Reception/Corridor opening has no leaf and is excluded from the door count.",
         "",
         f"Total net floor area: {total:.2f} m²",
         f"FF-01 area: {totals['FF-01']:.2f} m²",

@@ -1,8 +1,10 @@
 """Oracle for energy_trend_workbook.
 
 Known readings come from input/meter_readings_2024.csv. The six missing site-months are read
-off the 2024 series of the dashboard screenshots (the author drew them, so the values are
-exact here; a careful reader gets within a few percent). Tariff parameters are those printed
+off the 2024 series of the dashboard images (the author drew them, so the values are
+exact here; a careful reader gets within a few percent). Northgate's and Riverside's are phone
+photos of the monitor (perspective, roll, glare): read each point against its own nearby
+gridlines, not against a straight line to the axis labels. Tariff parameters are those printed
 in input/tariff_schedule.pdf (Parts B-D)."""
 
 from __future__ import annotations
