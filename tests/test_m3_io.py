@@ -197,3 +197,23 @@ def test_default_mode_differs_from_compat_only_where_documented():
         if not any("png" in str(call.arguments) for call in t.ref.calls() + t.pred.calls()):
             assert t.metrics.recall == c.metrics.recall
     assert single_step > 0
+
+
+@pytest.mark.parametrize("content, message", [
+    (b"\xff\xfe{\"steps\": []}", "not UTF-8 text (byte 0xff at offset 0)"),
+    (b"", "empty file: no task to read"),
+    (b'{"id": "t", "steps": [{"calls": ["img/ocr"]}]}', "task 't': steps[0].calls[0]: a call must be an object (got str)"),
+    (b'{"id": "t", "steps": [{"calls": [{"arguments": {}}]}]}', "task 't': steps[0].calls[0]: name: a call needs its tool's name (got None)"),
+    (b'{"id": "t", "steps": {"calls": []}}', "task 't': steps must be a list (got dict)"),
+    (b'{"id": "t", "steps": [{"calls": {"name": "x"}}]}', "task 't': steps[0].calls must be a list (got dict)"),
+    (b'[{"id": 7, "steps": []}]', "task #1: id must be a non-empty string (got 7)"),
+    (b'[{"id": "", "steps": []}]', "task #1: id must be a non-empty string (got '')"),
+    (b'{"id": "t", "steps": [{"calls": [{"name": "x", "arguments": {"q": "\\ud800"}}]}]}', "arguments hold a lone surrogate"),
+    (b'[{"id": "t", "steps": []}, {"id": "t", "steps": []}]', "task id 't' occurs 2 times"),
+])
+def test_bad_inputs_fail_before_any_model_loads_naming_file_task_and_field(tmp_path: Path, content: bytes, message: str):
+    bad = tmp_path / "preds.json"
+    bad.write_bytes(content)
+    with pytest.raises(M3InputError) as exc:
+        load_predictions(bad)
+    assert str(bad) in str(exc.value) and message in str(exc.value), str(exc.value)

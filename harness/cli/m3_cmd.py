@@ -95,6 +95,8 @@ def score(
         refs, preds = load_references(reference), load_predictions(predictions)
     except M3InputError as exc:
         fail(str(exc))
+    if not preds:
+        fail(f"{predictions}: no predictions to score")  # before the encoder takes its seconds to load
     started = time.perf_counter()
     try:
         enc = load_encoder(encoder)

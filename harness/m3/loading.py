@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from harness.m3.model import Trajectory, build_steps
+from harness.m3.validate import duplicate_ids, task_problems
 from harness.recording.trajectory import read_trajectory
 
 
@@ -23,21 +24,44 @@ class M3InputError(ValueError):
 
 
 def _json_tasks(path: Path) -> list[dict[str, Any]]:
-    """Task objects from a .json or .jsonl file (same root shapes the reference accepts)."""
+    """Task objects from a .json or .jsonl file (same root shapes the reference accepts),
+    every one checked (harness.m3.validate): all problems are reported at once."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise M3InputError(f"{path}: not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at offset {exc.start})") from None
+    except OSError as exc:
+        raise M3InputError(f"{path}: {exc}") from exc
+    if not text.strip():
+        raise M3InputError(f"{path}: empty file: no task to read")
+    try:
         if path.suffix == ".jsonl":
-            return [json.loads(line) for line in text.splitlines() if line.strip()]
+            tasks = []
+            for n, line in enumerate(text.splitlines(), 1):
+                if line.strip():
+                    try:
+                        tasks.append(json.loads(line))
+                    except json.JSONDecodeError as exc:
+                        raise M3InputError(f"{path}: line {n}: {exc}") from None
+            return _checked(tasks, path)
         root = json.loads(text)
-    except (OSError, json.JSONDecodeError) as exc:
+    except json.JSONDecodeError as exc:
         raise M3InputError(f"{path}: {exc}") from exc
     if isinstance(root, dict) and "steps" in root:
-        return [root]
+        return _checked([root], path)
     if isinstance(root, list):
-        return [t for t in root if isinstance(t, dict)]
+        return _checked(root, path)
     if isinstance(root, dict):  # id -> task
-        return [{**v, "id": v.get("id", k)} for k, v in root.items() if isinstance(v, dict)]
+        return _checked([{**v, "id": v.get("id", k)} if isinstance(v, dict) else v for k, v in root.items()], path)
     raise M3InputError(f"{path}: expected a task object, a list of tasks or a map of id to task")
+
+
+def _checked(tasks: list[Any], path: Path) -> list[dict[str, Any]]:
+    problems = [p for i, t in enumerate(tasks) for p in task_problems(t, str(path), i)]
+    problems += duplicate_ids(tasks, str(path))
+    if problems:
+        raise M3InputError("\n".join(problems))
+    return tasks
 
 
 def task_from_json(obj: dict[str, Any], *, default_id: str = "", source: str = "") -> Trajectory:
