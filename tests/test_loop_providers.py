@@ -268,3 +268,25 @@ async def test_web_search_on_the_embedded_offline_index(server, sandbox, tmp_pat
     assert result["ok"] and "Grid tariffs 2026" in result["text"] and "https://example.org/tariffs" in result["text"]
     assert "Grid tariffs 2026" in run.body_text(1)
     assert len(list((trial / "search_cache").glob("*.json"))) == 1  # cached for replay
+
+
+def _deepseek_thinking_with_tools(body: dict, fmt: str):
+    """DeepSeek's thinking mode with tools: an assistant tool-call message sent back without its
+    reasoning_content is rejected with a 400, as the real API does; otherwise finish."""
+    for message in body.get("messages", []):
+        if message.get("role") == "assistant" and message.get("tool_calls") and not message.get("reasoning_content"):
+            return FakeError(400, kind="server")
+    return FakeTurn(tool_calls=[FINISH])
+
+
+@pytest.mark.parametrize("provider", FORMATS)
+async def test_reasoning_is_recorded_and_passed_back(provider, server, sandbox, tmp_path):
+    server.add(FakeTurn(thinking="The sheet needs a total first.", tool_calls=[("code_exec", '{"cmd": "true"}')],
+                        reasoning_tokens=7),
+               _deepseek_thinking_with_tools if provider == "openai" else FakeTurn(tool_calls=[FINISH]))
+    run = await run_loop(provider, server, sandbox, tmp_path)
+    assert run.result.status == "finished", run.result.error
+    assert run.of_type("assistant")[0]["reasoning"] == "The sheet needs a total first."
+    if provider != "anthropic":  # Anthropic's usage has no separate thinking count: it is in output
+        assert run.result.usage.reasoning == 7
+    assert "The sheet needs a total first." in run.body_text(1)  # given back in the next request

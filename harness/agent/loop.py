@@ -109,6 +109,7 @@ class AgentLoop:
             self.trajectory.emit(
                 "assistant", turn=result.turns, text=response.text, stop=response.stop,
                 tool_calls=[{"id": c.id, "name": c.name, "arguments": c.raw_arguments} for c in response.tool_calls],
+                **({"reasoning": response.reasoning} if response.reasoning else {}),
             )
             if response.stop == "length":
                 # Keep the partial text; a half-written tool call is not run.

@@ -38,11 +38,13 @@ class AnthropicProvider(SdkProvider):
         elif self.settings.temperature is not None:
             body["temperature"] = self.settings.temperature
         message = await self._send(self._client.messages.create, body)
-        texts, calls, blocks = [], [], []
+        texts, calls, blocks, thoughts = [], [], [], []
         for block in message.content:
             blocks.append(block.model_dump(exclude_none=True))
             if block.type == "text":
                 texts.append(block.text)
+            elif block.type == "thinking":
+                thoughts.append(block.thinking)
             elif block.type == "tool_use":
                 calls.append(parse_call(block.id, names.ours(block.name), json.dumps(block.input, ensure_ascii=False)))
         usage = message.usage
@@ -55,6 +57,7 @@ class AnthropicProvider(SdkProvider):
             usage=Usage(usage.input_tokens + cache_read + cache_write, cache_read, usage.output_tokens, 0),
             provider_state={"anthropic_content": blocks},
             raw_stop=message.stop_reason or "",
+            reasoning="\n".join(thoughts),
         )
 
     def _messages(self, messages: list[Message], names: ToolNames) -> list[dict[str, Any]]:

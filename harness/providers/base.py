@@ -43,6 +43,7 @@ class ModelResponse:
     provider_state: Any = None
     raw_stop: str = ""  # the provider's own stop/finish reason, for the trajectory
     extra: dict[str, Any] = field(default_factory=dict)
+    reasoning: str = ""  # the model's visible reasoning (thinking, summaries, reasoning_content), recorded
 
 
 class ProviderError(RuntimeError):

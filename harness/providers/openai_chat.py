@@ -38,12 +38,15 @@ class OpenAIChatProvider(OpenAISdkProvider):
         cached = getattr(getattr(usage, "prompt_tokens_details", None), "cached_tokens", 0) or 0
         reasoning = getattr(getattr(usage, "completion_tokens_details", None), "reasoning_tokens", 0) or 0
         stop = _STOPS.get(choice.finish_reason or "", "end")
+        state = _reasoning_state(message)
         return ModelResponse(
             text=message.content or "",
             tool_calls=calls,
             stop="tool_use" if calls and stop != "length" else stop,
             usage=Usage(usage.prompt_tokens if usage else 0, cached, usage.completion_tokens if usage else 0, reasoning),
             raw_stop=choice.finish_reason or "",
+            provider_state=state or None,
+            reasoning=str(state.get("reasoning_content") or state.get("reasoning") or ""),
         )
 
     def _messages(self, messages: list[Message], names: ToolNames) -> list[dict[str, Any]]:
@@ -53,6 +56,7 @@ class OpenAIChatProvider(OpenAISdkProvider):
                 out.append({"role": "user", "content": self._content(msg.text, msg.images)})
             elif msg.role == "assistant":
                 item: dict[str, Any] = {"role": "assistant", "content": msg.text or None}
+                item.update(msg.provider_state or {})  # reasoning given back as it came (see _reasoning_state)
                 if msg.tool_calls:
                     item["tool_calls"] = [
                         {"id": c.id, "type": "function", "function": {"name": names.wire(c.name), "arguments": c.wire_arguments}}
@@ -80,3 +84,16 @@ class OpenAIChatProvider(OpenAISdkProvider):
 
     def _image(self, image) -> dict[str, Any]:
         return {"type": "image_url", "image_url": {"url": data_url(image), "detail": self.settings.image_detail}}
+
+
+# Reasoning fields OpenAI-compatible servers put on the assistant message: DeepSeek and vLLM's
+# reasoning parsers send `reasoning_content`, OpenRouter `reasoning` and `reasoning_details`.
+# They go back on that message in later requests, exactly as received: DeepSeek's thinking mode
+# with tools rejects a tool-call turn sent back without its reasoning_content, and OpenRouter
+# needs reasoning_details to continue the model's reasoning. Servers that send none get none.
+REASONING_FIELDS = ("reasoning_content", "reasoning", "reasoning_details")
+
+
+def _reasoning_state(message) -> dict[str, Any]:
+    extra = {**(getattr(message, "model_extra", None) or {})}
+    return {k: extra[k] for k in REASONING_FIELDS if extra.get(k) not in (None, "", [])}

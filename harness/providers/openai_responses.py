@@ -33,13 +33,15 @@ class OpenAIResponsesProvider(OpenAISdkProvider):
         if self.settings.temperature is not None:
             body["temperature"] = self.settings.temperature
         response = await self._send(self._client.responses.create, body)
-        texts, calls, replay = [], [], []
+        texts, calls, replay, thoughts = [], [], [], []
         for item in response.output:
             dumped = item.model_dump(exclude_none=True)
             if item.type == "message":
                 texts += [part.text for part in item.content if getattr(part, "type", "") == "output_text"]
             elif item.type == "function_call":
                 calls.append(parse_call(item.call_id, names.ours(item.name), item.arguments))
+            elif item.type == "reasoning":
+                thoughts += [part.text for part in (getattr(item, "summary", None) or []) if getattr(part, "text", "")]
             if item.type in ("reasoning", "message", "function_call"):
                 replay.append(dumped)
         usage = response.usage
@@ -57,6 +59,7 @@ class OpenAIResponsesProvider(OpenAISdkProvider):
             ),
             provider_state={"responses_output": replay},
             raw_stop=response.status or "",
+            reasoning="\n".join(thoughts),
         )
 
     def _input(self, messages: list[Message], names: ToolNames) -> list[dict[str, Any]]:

@@ -52,7 +52,8 @@ class FakeTurn:
     cached_tokens: int = 0
     reasoning_tokens: int = 0
     # Anthropic: a `thinking` block (fake signature) before the text. Responses: a
-    # `reasoning` output item with one summary. Chat Completions has no place for it.
+    # `reasoning` output item with one summary. Chat Completions: `reasoning_content` on the
+    # message, as DeepSeek and vLLM's reasoning parsers send it.
     thinking: str | None = None
 
 
@@ -206,6 +207,8 @@ class FakeLLMServer:
         message: dict[str, Any] = {"role": "assistant", "content": turn.text or None, "refusal": None}
         if tool_calls:  # the real API omits the key rather than sending []
             message["tool_calls"] = tool_calls
+        if turn.thinking is not None:
+            message["reasoning_content"] = turn.thinking
         finish = {"tool_use": "tool_calls", "end": "stop", "length": "length"}[self._stop(turn)]
         return {
             "id": f"chatcmpl-{self._next_id()}",
