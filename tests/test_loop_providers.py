@@ -197,6 +197,10 @@ async def test_rate_limit_with_retry_after_then_success(provider, server, sandbo
     assert run.result.status == "finished"
     assert len(server.requests) == 3  # our retries, not the SDK's (max_retries=0)
     assert server.requests[1].ts - server.requests[0].ts >= 0.3
+    retries = run.of_type("retry")  # each retry is a trajectory event, its wait inside model_s
+    assert [(r["attempt"], r["status"]) for r in retries] == [(1, 429), (2, 503)]
+    assert retries[0]["wait_s"] == pytest.approx(0.3, abs=0.05)
+    assert run.result.model_s >= 0.3
 
 
 @pytest.mark.parametrize("provider", FORMATS)

@@ -149,7 +149,7 @@ class AgentLoop:
             return await self._call(system, self._history, self.schemas)  # once: a second overflow is an error
 
     async def _call(self, system: str, history: list[Message], tools: list[ToolSchema], purpose: str = "turn") -> ModelResponse:
-        request = ModelRequest(system, history, tools, self.limits.max_output_tokens)
+        request = ModelRequest(system, history, tools, self.limits.max_output_tokens, on_retry=self._record_retry)
         started = time.monotonic()
         response = await self.provider.complete(request)
         latency = time.monotonic() - started
@@ -163,6 +163,10 @@ class AgentLoop:
             usage=vars(response.usage), cost_usd=round(cost, 6),
         )
         return response
+
+    def _record_retry(self, exc: BaseException, wait_s: float, attempt: int) -> None:
+        self.trajectory.emit("retry", attempt=attempt, status=getattr(exc, "status_code", None),
+                             error=f"{type(exc).__name__}: {str(exc)[:300]}", wait_s=round(wait_s, 3))
 
     def _context_full(self, response: ModelResponse) -> bool:
         if not self.context_window:

@@ -37,7 +37,7 @@ class AnthropicProvider(SdkProvider):
             body["thinking"] = {"type": "enabled", "budget_tokens": budget}
         elif self.settings.temperature is not None:
             body["temperature"] = self.settings.temperature
-        message = await self._send(self._client.messages.create, body)
+        message = await self._send(self._client.messages.create, body, request.on_retry)
         texts, calls, blocks, thoughts = [], [], [], []
         for block in message.content:
             blocks.append(block.model_dump(exclude_none=True))

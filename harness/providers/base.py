@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
@@ -32,6 +34,9 @@ class ModelRequest:
     messages: list[Message]
     tools: list[ToolSchema]
     max_output_tokens: int | None = None
+    # Told of each retry (the error, the wait in seconds, the attempt that failed): the loop
+    # records them as trajectory events; their time is inside the call's latency (model_s).
+    on_retry: Callable[[BaseException, float, int], None] | None = None
 
 
 @dataclass

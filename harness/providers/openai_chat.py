@@ -30,7 +30,7 @@ class OpenAIChatProvider(OpenAISdkProvider):
             body["reasoning_effort"] = self.settings.reasoning_effort
         if self.settings.temperature is not None:
             body["temperature"] = self.settings.temperature
-        completion = await self._send(self._client.chat.completions.create, body)
+        completion = await self._send(self._client.chat.completions.create, body, request.on_retry)
         choice = completion.choices[0]
         message = choice.message
         calls = [parse_call(c.id, names.ours(c.function.name), c.function.arguments) for c in (message.tool_calls or [])]

@@ -32,7 +32,7 @@ class OpenAIResponsesProvider(OpenAISdkProvider):
             body["include"] = ["reasoning.encrypted_content"]
         if self.settings.temperature is not None:
             body["temperature"] = self.settings.temperature
-        response = await self._send(self._client.responses.create, body)
+        response = await self._send(self._client.responses.create, body, request.on_retry)
         texts, calls, replay, thoughts = [], [], [], []
         for item in response.output:
             dumped = item.model_dump(exclude_none=True)

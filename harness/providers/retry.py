@@ -80,13 +80,13 @@ class _Wait:
 
 async def call_with_retries(
     call: Callable[[], Awaitable[T]], *, attempts: int, base_wait_s: float = 1.0, max_wait_s: float = 60.0,
-    on_retry: Callable[[BaseException, float], None] | None = None,
+    on_retry: Callable[[BaseException, float, int], None] | None = None,
 ) -> T:
     """Run `call`, retrying transient failures; map overflow and final failures to our errors."""
 
     def before_sleep(state) -> None:
         if on_retry and state.outcome:
-            on_retry(state.outcome.exception(), state.next_action.sleep if state.next_action else 0.0)
+            on_retry(state.outcome.exception(), state.next_action.sleep if state.next_action else 0.0, state.attempt_number)
 
     try:
         async for attempt in AsyncRetrying(

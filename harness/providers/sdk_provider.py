@@ -22,9 +22,11 @@ class SdkProvider:
     def _make_client(self, api_key: str) -> Any:
         raise NotImplementedError
 
-    async def _send(self, create: Callable[..., Awaitable[T]], body: dict[str, Any]) -> T:
+    async def _send(self, create: Callable[..., Awaitable[T]], body: dict[str, Any],
+                    on_retry: Callable[[BaseException, float, int], None] | None = None) -> T:
         extra = dict(self.settings.extra) or None  # models.yaml `extra`, merged into the request body
-        return await call_with_retries(lambda: create(**body, extra_body=extra), attempts=self.settings.max_attempts)
+        return await call_with_retries(lambda: create(**body, extra_body=extra), attempts=self.settings.max_attempts,
+                                       on_retry=on_retry)
 
 
 class OpenAISdkProvider(SdkProvider):
