@@ -38,7 +38,7 @@ def settings_for(provider: str, server: FakeLLMServer, *, context_window: int = 
     base = server.base_url if provider == "anthropic" else server.base_url + "/v1"
     return ModelSettings(
         spec=f"{provider}:fake-model", provider=provider, model="fake-model", context_window=context_window,
-        max_output_tokens=1000, base_url=base, prices=PRICES, max_attempts=3,
+        max_output_tokens=min(1000, context_window // 10), base_url=base, prices=PRICES, max_attempts=3,
     )
 
 

@@ -42,3 +42,13 @@ def test_unknown_model_and_missing_key(tmp_path, monkeypatch):
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
     with pytest.raises(MissingApiKeyError, match="set ANTHROPIC_API_KEY"):
         make_provider(resolve_model("anthropic:claude-sonnet-4-5"))
+
+
+def test_max_output_tokens_must_fit_the_context_window(tmp_path):
+    from harness.providers.settings import ModelsFileError, load_models_file
+
+    path = tmp_path / "models.yaml"
+    path.write_text("models:\n  openai:big:\n    context_window: 8000\n    max_output_tokens: 8000\n"
+                    "    prices: {input: 1, cached_input: 0.1, output: 2}\n")
+    with pytest.raises(ModelsFileError, match="models.openai:big.*max_output_tokens \\(8000\\) must be smaller than context_window"):
+        load_models_file(path)

@@ -55,6 +55,7 @@ class AgentLoop:
         limits: LoopLimits,
         context_window: int | None,
         price: Callable[[Usage], float] = lambda usage: 0.0,
+        output_reserve: int = 0,  # the provider's max output tokens: not room the prompt can use
     ) -> None:
         self.provider = provider
         self.runner = runner
@@ -62,6 +63,7 @@ class AgentLoop:
         self.limits = limits
         self.context_window = context_window
         self.price = price
+        self.output_reserve = output_reserve
         self.schemas = [ToolSchema(t.name, t.description, t.parameters) for t in runner.tools.values()]
         self.result = LoopResult(status="running")
         self._history: list[Message] = []
@@ -169,10 +171,13 @@ class AgentLoop:
                              error=f"{type(exc).__name__}: {str(exc)[:300]}", wait_s=round(wait_s, 3))
 
     def _context_full(self, response: ModelResponse) -> bool:
+        """Compact at `compact_at` of the room a prompt really has: the window less the output
+        reserve the next reply may use (a 200k window with 32k reserved leaves 168k)."""
         if not self.context_window:
             return False
         used = response.usage.input + response.usage.output
-        return used >= self.limits.compact_at * self.context_window
+        reserve = self.limits.max_output_tokens or self.output_reserve
+        return used >= self.limits.compact_at * max(self.context_window - reserve, 1)
 
     def _over_budget(self) -> bool:
         usage, limits = self.result.usage, self.limits

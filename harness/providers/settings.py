@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from harness.paths import project_root
 
@@ -65,6 +65,18 @@ class ModelSettings(BaseModel):
     extra: dict[str, Any] = Field(default_factory=dict)  # merged into every request body
     prices: Prices
     image_limits: ImageLimitSettings = Field(default_factory=ImageLimitSettings)
+
+    @model_validator(mode="after")
+    def _output_fits(self) -> ModelSettings:
+        # A reply of max_output_tokens must fit beside a prompt: an output reserve as large as the
+        # window leaves no room for the prompt and every request would overflow.
+        if self.max_output_tokens >= self.context_window:
+            raise ValueError(f"max_output_tokens ({self.max_output_tokens}) must be smaller than context_window"
+                             f" ({self.context_window})")
+        if self.thinking_budget is not None and self.thinking_budget >= self.max_output_tokens:
+            raise ValueError(f"thinking_budget ({self.thinking_budget}) must be smaller than max_output_tokens"
+                             f" ({self.max_output_tokens}): thinking counts towards the output")
+        return self
 
     def cost_usd(self, input_tokens: int, cached_input: int, output_tokens: int) -> float:
         uncached = max(input_tokens - cached_input, 0)

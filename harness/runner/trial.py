@@ -108,7 +108,7 @@ async def run_trial(
             loop = AgentLoop(
                 provider, runner, trajectory, limits=limits,
                 context_window=built.settings.context_window if built.settings else None,
-                price=_pricer(built.settings),
+                price=_pricer(built.settings), output_reserve=built.settings.max_output_tokens if built.settings else 0,
             )
             result = loop.result  # so an exception below still reports the turns and tokens so far
             system = prompts.system_prompt(has_view_image="view_image" in runner.tools, max_turns=limits.max_turns)
