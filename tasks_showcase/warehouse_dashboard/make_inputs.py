@@ -4,8 +4,11 @@ WMS inventory-location extract (csv).
 
 python3 make_inputs.py --out DIR   (deterministic: seeded RNG, fixed dates)
 
-Only visible in the images: the handwritten quantity corrections (manifests 1 and 3), the
-DAMAGED stamp (manifest 2), the dock door assigned to each trailer (printed on the scans) and
+Only visible in the images: the handwritten quantity corrections (manifest 1: the printed
+figure struck and starred, the recount written in the OS&D remarks box against its line number;
+manifest 3: corrected twice in the cell, 24 -> 30 struck -> 32), the DAMAGED stamp (manifest 2,
+struck in the OS&D remarks box; only a pen ring round the line's SKU and a hand-drawn leader from it
+to the stamp say which line), the dock door assigned to each trailer (printed on the scans) and
 the dock doors of the building (layout drawing)."""
 
 from __future__ import annotations
@@ -37,7 +40,8 @@ MANIFESTS = [
                (3, "BHG-20963", "Bath towel, cotton, grey", 48, 2, 388.0),
                (4, "BHG-31108", "Bamboo cutting board, large", 25, 1, 210.0),
                (5, "BHG-31144", "Kitchen scale, digital", 18, 1, 96.0)],
-     "correction": {3: (42, "JR")}},
+     # the recount is written in the OS&D remarks box, keyed to the line; the printed 48 is struck and starred
+     "correction": {3: {"new": 42, "initials": "JR", "style": "remark", "note": "*LINE 3 = 42 CS  JR"}}},
     {"file": "manifest_2.jpg", "no": "CPX-2025-0619", "carrier": "COASTAL PAPER CO. — OWN FLEET", "logo": "CP", "supplier": "Coastal Paper Co.",
      "supplier_addr": "2 Wharf Street, Port Hallam", "po": "4500-2240", "asn": "ASN-77318", "door": "D5", "appt": "10:15",
      "trailer": "CPX-T09", "seal": "C-771205", "skew": 1.15, "noise": True, "seed": 22,
@@ -47,7 +51,9 @@ MANIFESTS = [
                (4, "CPC-6105", "Paper towel roll, 12-pack", 30, 2, 186.0),
                (5, "CPC-6140", "Facial tissue box, 24-pack", 28, 1, 151.0),
                (6, "CPC-7702", "Thermal label roll 100x150 mm", 16, 1, 173.0)],
-     "damaged": 4},
+     # the DAMAGED stamp is struck in the OS&D remarks box; the clerk rings the line's SKU and draws a
+     # leader from the ring, down the left margin, to the stamp
+     "damaged": 4, "damage_note": "CRUSHED + WET"},
     {"file": "manifest_3.jpg", "no": "RWH-DN-30917", "carrier": "MERIDIAN HAULAGE", "logo": "MH", "supplier": "Ridgeway Hardware Supply",
      "supplier_addr": "Unit 9, Kiln Lane Trade Park", "po": "4500-2252", "asn": "ASN-77351", "door": "D7", "appt": "13:45",
      "trailer": "MHX 48-0621", "seal": "770219", "skew": -0.85, "noise": True, "seed": 33,
@@ -55,7 +61,8 @@ MANIFESTS = [
                (2, "RWH-1120", "Cable tie 300 mm, 100 pack", 24, 1, 77.0),
                (3, "RWH-2214", "LED work light 20 W", 12, 1, 115.0),
                (4, "RWH-3307", "Extension cord 10 m", 20, 1, 196.0)],
-     "correction": {2: (32, "KM")}},
+     # corrected twice in the cell: printed 24 struck, 30 written and struck, 32 written
+     "correction": {2: {"new": 32, "initials": "KM", "style": "double", "first": 30}}},
 ]
 RECEIPT_DATE = dt.date(2025, 6, 12)
 
@@ -76,8 +83,26 @@ GLYPHS = {
     "R": [[(0.06, 1.0), (0.06, 0.02), (0.40, 0.0), (0.56, 0.16), (0.48, 0.42), (0.10, 0.50)], [(0.26, 0.50), (0.62, 1.0)]],
     "K": [[(0.08, 0.0), (0.06, 1.0)], [(0.56, 0.02), (0.10, 0.56)], [(0.22, 0.44), (0.60, 1.0)]],
     "M": [[(0.02, 1.0), (0.08, 0.0), (0.36, 0.62), (0.62, 0.0), (0.70, 1.0)]],
+    "L": [[(0.06, 0.0), (0.06, 1.0), (0.52, 0.98)]],
+    "I": [[(0.20, 0.0), (0.18, 1.0)]],
+    "N": [[(0.04, 1.0), (0.06, 0.0), (0.54, 1.0), (0.58, 0.0)]],
+    "E": [[(0.56, 0.02), (0.06, 0.0), (0.04, 1.0), (0.56, 0.98)], [(0.06, 0.48), (0.44, 0.50)]],
+    "S": [[(0.54, 0.12), (0.32, 0.0), (0.08, 0.10), (0.10, 0.38), (0.46, 0.56), (0.56, 0.82), (0.32, 1.0), (0.02, 0.88)]],
+    "H": [[(0.06, 0.0), (0.04, 1.0)], [(0.56, 0.0), (0.58, 1.0)], [(0.05, 0.50), (0.57, 0.48)]],
+    "O": [[(0.30, 0.0), (0.06, 0.16), (0.02, 0.52), (0.12, 0.88), (0.34, 1.0), (0.56, 0.84), (0.62, 0.46), (0.52, 0.10), (0.30, 0.0)]],
+    "T": [[(0.0, 0.02), (0.62, 0.0)], [(0.32, 0.0), (0.30, 1.0)]],
+    "C": [[(0.56, 0.12), (0.36, 0.0), (0.12, 0.12), (0.02, 0.50), (0.12, 0.88), (0.36, 1.0), (0.58, 0.88)]],
+    "U": [[(0.04, 0.0), (0.06, 0.70), (0.20, 0.98), (0.42, 0.98), (0.56, 0.70), (0.58, 0.0)]],
+    "D": [[(0.06, 0.0), (0.06, 1.0)], [(0.06, 0.02), (0.36, 0.04), (0.58, 0.30), (0.58, 0.70), (0.36, 0.96), (0.06, 1.0)]],
+    ":": [[(0.12, 0.30), (0.14, 0.36)], [(0.10, 0.84), (0.12, 0.90)]],
+    "=": [[(0.04, 0.38), (0.50, 0.36)], [(0.04, 0.66), (0.52, 0.64)]],
+    "+": [[(0.28, 0.22), (0.26, 0.82)], [(0.0, 0.52), (0.54, 0.50)]],
+    "W": [[(0.0, 0.0), (0.16, 1.0), (0.38, 0.36), (0.58, 1.0), (0.76, 0.0)]],
+    "(": [[(0.32, 0.0), (0.10, 0.30), (0.08, 0.70), (0.30, 1.04)]],
+    ")": [[(0.04, 0.0), (0.26, 0.30), (0.28, 0.70), (0.06, 1.04)]],
+    "*": [[(0.28, 0.10), (0.30, 0.62)], [(0.04, 0.22), (0.54, 0.50)], [(0.54, 0.20), (0.04, 0.52)]],
 }
-ADVANCE = {"M": 0.85}
+ADVANCE = {"M": 0.85, "W": 0.9, "I": 0.42, ":": 0.32, "(": 0.42, ")": 0.42}
 
 
 def catmull(points, n=8):
@@ -110,6 +135,50 @@ def handwrite(draw, text, x, y, size, rng, ink=(28, 52, 150), width=3, slant=0.2
             w = max(2, int(round(width * rng.uniform(0.85, 1.15))))
             draw.line(pts, fill=ink, width=w, joint="curve")
         cx += scale * ADVANCE.get(ch, 0.72) + rng.uniform(0, 0.05) * size
+    return cx
+
+
+def scrawl(draw, text, x, y, size, rng, ink=(28, 52, 150), width=3):
+    """Hurried handwriting: the stroke font with a wandering baseline, per-letter size, squash and
+    tilt, crowded letters joined by cursive ligatures, uneven pen pressure. (x, y) top-left."""
+    cx, drift = x, 0.0
+    slant = rng.uniform(0.18, 0.38)
+    tilt = math.tan(math.radians(rng.uniform(-3.0, 3.0)))
+    prev_end, prev_ch = None, " "
+    for ch in text:
+        if ch == " ":
+            cx += size * rng.uniform(0.30, 0.48)
+            prev_end, prev_ch = None, ch
+            continue
+        scale = size * rng.uniform(0.82, 1.18)
+        squash = rng.uniform(0.80, 1.15)
+        drift = max(-0.15, min(0.15, drift + rng.uniform(-0.06, 0.06)))
+        base = y + (drift + (cx - x) / size * tilt) * size
+        turn = math.radians(rng.uniform(-9, 9))
+        ox, oy = cx + 0.3 * scale * squash, base + 0.5 * scale
+        strokes = []
+        for stroke in GLYPHS[ch]:
+            jit = [(px + rng.uniform(-0.07, 0.07), py + rng.uniform(-0.06, 0.06)) for px, py in stroke]
+            pts = []
+            for p in catmull(jit):
+                gx, gy = float(p[0]), float(p[1])
+                px_, py_ = cx + (gx + slant * (1 - gy)) * scale * squash, base + gy * scale
+                dx, dy = px_ - ox, py_ - oy
+                pts.append((ox + dx * math.cos(turn) - dy * math.sin(turn), oy + dx * math.sin(turn) + dy * math.cos(turn)))
+            strokes.append(pts)
+        if prev_end is not None and prev_ch.isalnum() and ch.isalnum() and rng.random() < 0.75:
+            a, b = prev_end, strokes[0][0]
+            mid = ((a[0] + b[0]) / 2, max(a[1], b[1]) + rng.uniform(0.0, 0.25) * size)
+            lig = [(a[0] + (b[0] - a[0]) * t + 0 * t, (1 - t) ** 2 * a[1] + 2 * (1 - t) * t * mid[1] + t * t * b[1])
+                   for t in [k / 8 for k in range(9)]]
+            draw.line(lig, fill=ink, width=max(1, width - 1), joint="curve")
+        for pts in strokes:
+            cut = max(2, len(pts) // 2 + rng.randint(-2, 2))
+            for seg in (pts[:cut + 1], pts[cut:]):
+                if len(seg) > 1:
+                    draw.line(seg, fill=ink, width=max(2, int(round(width * rng.uniform(0.7, 1.35)))), joint="curve")
+        prev_end, prev_ch = strokes[-1][-1], ch
+        cx += scale * squash * ADVANCE.get(ch, 0.72) * rng.uniform(0.86, 1.0)
     return cx
 
 
@@ -238,6 +307,7 @@ def manifest_page(m) -> Image.Image:
     for k, t in enumerate(notes):
         d.text((L, y + k * 28), t, font=font(SANS, 17), fill=(40, 40, 40))
     y += 100
+    remarks_y = y
     d.rectangle([L, y, R, y + 120], outline=(0, 0, 0), width=1)
     d.text((L + 10, y + 8), "RECEIVING REMARKS (OS&D) — consignee use", font=font(SANS_B, 16), fill=(60, 60, 60))
     for k in range(2):
@@ -256,21 +326,57 @@ def manifest_page(m) -> Image.Image:
     scribble(d, L + 10, y + 20, 200, 45, rng, ink=(20, 20, 20))
     scribble(d, L + 370, y + 18, 190, 48, rng, ink=ink)
     handwrite(d, "1405" if m["door"] == "D7" else ("0912" if m["door"] == "D2" else "1107"), L + 730, y + 24, 38, rng, ink=ink)
-    for ln, (newq, initials) in m.get("correction", {}).items():
+    for ln, corr in m.get("correction", {}).items():
         x0, y0c, x1, y1c = qty_cells[ln]
-        # strike the printed quantity, write the recount to its left, initial it
+        # strike the printed quantity
         d.line([(x0 - 6, y0c + 16 + rng.uniform(-2, 2)), (x1 + 6, y0c + 8 + rng.uniform(-2, 2))], fill=ink, width=3)
         d.line([(x0 - 4, y0c + 22), (x1 + 4, y0c + 14)], fill=ink, width=2)
-        handwrite(d, str(newq), x0 - 84, row_y[ln] + 6, 40, rng, ink=ink, width=4)
-        handwrite(d, initials, tx[-1] + 12, row_y[ln] + 12, 26, rng, ink=ink, width=2)
+        if corr["style"] == "remark":
+            # a star by the struck figure; the recount itself goes in the remarks box
+            scrawl(d, "*", x0 - 34, row_y[ln] + 10, 30, rng, ink=ink, width=3)
+            scrawl(d, corr["note"], L + 16, remarks_y + 44, 32, rng, ink=ink, width=3)
+        else:
+            # first recount written left of the print and struck out, the final one squeezed in before it
+            first_x = x0 - 70
+            end = scrawl(d, str(corr["first"]), first_x, row_y[ln] + 7, 38, rng, ink=ink, width=4)
+            zig = [(first_x - 6, row_y[ln] + 40), (first_x + 10, row_y[ln] + 8), (first_x + 22, row_y[ln] + 42),
+                   (first_x + 36, row_y[ln] + 6), (end - 2, row_y[ln] + 40), (end + 6, row_y[ln] + 10)]
+            d.line([(x + rng.uniform(-2, 2), y + rng.uniform(-2, 2)) for x, y in zig], fill=ink, width=3, joint="curve")
+            scrawl(d, str(corr["new"]), first_x - 92, row_y[ln] + 4, 42, rng, ink=ink, width=4)
+        handwrite(d, corr["initials"], tx[-1] + 12, row_y[ln] + 12, 26, rng, ink=ink, width=2)
     # RECEIVED stamp (blue) on every manifest
     rec = stamp_layer((360, 120), "RECEIVED", f"NORTHGATE DC  {RECEIPT_DATE:%d %b %Y}".upper(), (30, 60, 160), 6 + rng.uniform(-2, 2), rng)
-    page.paste(rec, (R - 420, y - 150), rec)
+    # (on a manifest whose remarks box carries the DAMAGED stamp, RECEIVED goes above the box, clear of it)
+    page.paste(rec, (R - 400, remarks_y - 150) if "damaged" in m else (R - 420, y - 150), rec)
     if "damaged" in m:
         ln = m["damaged"]
+        # the stamp on the left of the remarks box, the clerk's note beside it; the damaged line's SKU
+        # ringed in pen, with a leader from the ring down the left margin to the stamp
         st = stamp_layer((300, 66), "DAMAGED", None, (200, 25, 30), -3.0, rng)
-        cy = row_y[ln] + rh // 2 + 3
-        page.paste(st, (tx[2] + 185, cy - st.size[1] // 2), st)
+        page.paste(st, (L + 40, remarks_y + 66 - st.size[1] // 2), st)
+        scrawl(d, m["damage_note"], L + 380, remarks_y + 44, 32, rng, ink=ink, width=3)
+        ry = row_y[ln] + rh // 2
+        cx0, rx, ryad = tx[1] + 78, 96, 24
+        start = rng.uniform(0, 2 * math.pi)
+        loop = [(cx0 + rx * (1 + rng.uniform(-0.03, 0.03)) * math.cos(start + k / 44 * 2 * math.pi),
+                 ry + ryad * (1 + rng.uniform(-0.03, 0.03)) * math.sin(start + k / 44 * 2 * math.pi)) for k in range(50)]
+        d.line(loop, fill=ink, width=3, joint="curve")
+        p0, p3 = (cx0 - rx + 4, ry + 10), (L + 36, remarks_y + 66)
+        p1, p2 = (L - 70, ry + 60), (L - 80, remarks_y + 10)
+        lead = []
+        for k in range(61):
+            t = k / 60
+            lead.append(((1 - t) ** 3 * p0[0] + 3 * (1 - t) ** 2 * t * p1[0] + 3 * (1 - t) * t * t * p2[0] + t ** 3 * p3[0] + rng.uniform(-1.5, 1.5),
+                         (1 - t) ** 3 * p0[1] + 3 * (1 - t) ** 2 * t * p1[1] + 3 * (1 - t) * t * t * p2[1] + t ** 3 * p3[1] + rng.uniform(-1.5, 1.5)))
+        d.line(lead, fill=ink, width=3, joint="curve")
+        hx, hy = lead[-1]
+        dx, dy = hx - lead[-6][0], hy - lead[-6][1]
+        n = math.hypot(dx, dy)
+        dx, dy = dx / n, dy / n
+        for side in (-1, 1):
+            a = math.radians(side * 28)
+            bx, by = dx * math.cos(a) - dy * math.sin(a), dx * math.sin(a) + dy * math.cos(a)
+            d.line([(hx - 22 * bx, hy - 22 * by), (hx, hy)], fill=ink, width=3)
     return page
 
 

@@ -2,8 +2,10 @@
 
 python3 make_inputs.py --out DIR   (deterministic: seeded RNG, reportlab invariant=1)
 
-The zoning class of each parcel exists ONLY as the fill colour on land_use_map.png (legend
-on the map); parcels.geojson carries ids and geometry but no class."""
+The zoning class of each parcel exists ONLY on land_use_map.png: as its fill colour (legend on
+the map), or, for the four parcels rezoned after consolidation (AMENDMENTS), as the new class
+handwritten in red pen on the parcel or on a note whose leader arrow points at it.
+parcels.geojson carries ids and geometry but no class."""
 
 from __future__ import annotations
 
@@ -49,6 +51,16 @@ ZONING = {
     "P-542": "I-1", "P-551": "C-2", "P-552": "R-3", "P-561": "I-1",
 }
 HERITAGE = {"P-122", "P-123", "P-331"}  # hatched overlay on the map
+# Zoning amendments adopted after the map was consolidated, marked up BY HAND in red pen on the
+# zoning desk's working copy (the printed fill still shows the old class). Visual only: the new
+# class exists nowhere but in the handwriting. (parcel, new class, bylaw, markup style)
+AMENDMENTS = [
+    ("P-322", "R-3", "BL 2025-03", "on_parcel"),
+    ("P-341", "MU", "BL 2025-06", "on_parcel"),
+    ("P-532", "C-2", "BL 2025-08", "callout"),
+    ("P-551", "MU", "BL 2025-11", "callout"),
+]
+PEN = "#b5121b"
 
 EW_STREETS = {1200: "RIDGE ROAD", 960: "ALDER STREET", 720: "BIRCH STREET", 480: "CEDAR STREET",
               240: "HARMON AVENUE", 0: "CANAL STREET"}
@@ -83,6 +95,97 @@ def subdivide() -> list[tuple[str, tuple[float, float, float, float]]]:
             for k, p in enumerate(parts, 1):
                 parcels.append((f"P-{r}{c}{k}", tuple(round(v, 1) for v in p)))
     return parcels
+
+
+# -- handwriting (stroke glyphs, jittered; y grows downwards inside a glyph box) -------------
+
+GLYPHS = {
+    "0": [[(0.30, 0.0), (0.08, 0.15), (0.02, 0.5), (0.10, 0.88), (0.32, 1.0), (0.52, 0.85), (0.58, 0.45), (0.50, 0.10), (0.30, 0.0), (0.22, 0.05)]],
+    "1": [[(0.12, 0.22), (0.36, 0.0), (0.34, 1.0)]],
+    "2": [[(0.04, 0.22), (0.22, 0.02), (0.46, 0.04), (0.56, 0.26), (0.42, 0.52), (0.04, 0.98), (0.36, 0.95), (0.62, 0.97)]],
+    "3": [[(0.06, 0.10), (0.30, 0.0), (0.52, 0.12), (0.48, 0.36), (0.24, 0.48), (0.50, 0.58), (0.56, 0.84), (0.30, 1.0), (0.02, 0.90)]],
+    "5": [[(0.56, 0.0), (0.12, 0.02), (0.06, 0.44), (0.34, 0.38), (0.56, 0.58), (0.50, 0.90), (0.24, 1.0), (0.02, 0.90)]],
+    "6": [[(0.50, 0.04), (0.22, 0.16), (0.04, 0.56), (0.08, 0.90), (0.30, 1.0), (0.52, 0.88), (0.52, 0.62), (0.30, 0.50), (0.06, 0.64)]],
+    "8": [[(0.50, 0.14), (0.30, 0.0), (0.08, 0.14), (0.14, 0.38), (0.46, 0.58), (0.54, 0.84), (0.30, 1.0), (0.04, 0.84), (0.14, 0.58), (0.46, 0.36), (0.50, 0.14)]],
+    "R": [[(0.06, 1.0), (0.06, 0.02), (0.40, 0.0), (0.56, 0.16), (0.48, 0.42), (0.10, 0.50)], [(0.26, 0.50), (0.62, 1.0)]],
+    "M": [[(0.02, 1.0), (0.08, 0.0), (0.36, 0.62), (0.62, 0.0), (0.70, 1.0)]],
+    "U": [[(0.04, 0.0), (0.06, 0.70), (0.20, 0.98), (0.42, 0.98), (0.56, 0.70), (0.58, 0.0)]],
+    "C": [[(0.56, 0.12), (0.36, 0.0), (0.12, 0.12), (0.02, 0.50), (0.12, 0.88), (0.36, 1.0), (0.58, 0.88)]],
+    "B": [[(0.06, 1.0), (0.06, 0.0)], [(0.06, 0.02), (0.38, 0.0), (0.52, 0.14), (0.44, 0.40), (0.08, 0.48), (0.46, 0.54),
+                                      (0.58, 0.76), (0.46, 0.96), (0.06, 1.0)]],
+    "L": [[(0.06, 0.0), (0.06, 1.0), (0.52, 0.98)]],
+    "-": [[(0.04, 0.56), (0.40, 0.52)]],
+}
+ADVANCE = {"M": 0.85, "-": 0.50, "1": 0.50}
+
+
+def _catmull(points, n=8):
+    pts = [points[0], *points, points[-1]]
+    out = []
+    for i in range(1, len(pts) - 2):
+        (x0, y0), (x1, y1), (x2, y2), (x3, y3) = pts[i - 1:i + 3]
+        for k in range(n):
+            t = k / n
+            t2, t3 = t * t, t * t * t
+            out.append((0.5 * (2 * x1 + (-x0 + x2) * t + (2 * x0 - 5 * x1 + 4 * x2 - x3) * t2 + (-x0 + 3 * x1 - 3 * x2 + x3) * t3),
+                        0.5 * (2 * y1 + (-y0 + y2) * t + (2 * y0 - 5 * y1 + 4 * y2 - y3) * t2 + (-y0 + 3 * y1 - 3 * y2 + y3) * t3)))
+    out.append(pts[-2])
+    return out
+
+
+def _turn(x, y, ox, oy, deg):
+    t = math.radians(deg)
+    dx, dy = x - ox, y - oy
+    return ox + dx * math.cos(t) - dy * math.sin(t), oy + dx * math.sin(t) + dy * math.cos(t)
+
+
+def handwrite(ax, text, x, y, size, rng, angle=0.0, lw=1.9, slant=0.2):
+    """Pen handwriting in data units: (x, y) is the top-left of the text, size the glyph height."""
+    cx = x
+    for ch in text:
+        if ch == " ":
+            cx += size * 0.42
+            continue
+        scale = size * rng.uniform(0.92, 1.08)
+        base = y + rng.uniform(-0.05, 0.05) * size
+        for stroke in GLYPHS[ch]:
+            jit = [(px + rng.uniform(-0.04, 0.04), py + rng.uniform(-0.03, 0.03)) for px, py in stroke]
+            pts = [_turn(cx + (gx + slant * (1 - gy)) * scale, base - gy * scale, x, y, angle) for gx, gy in _catmull(jit)]
+            ax.plot([p[0] for p in pts], [p[1] for p in pts], color=PEN, lw=lw * rng.uniform(0.85, 1.15),
+                    solid_capstyle="round", solid_joinstyle="round", zorder=12)
+        cx += scale * ADVANCE.get(ch, 0.72) + rng.uniform(0, 0.06) * size
+    return cx
+
+
+def hand_loop(ax, cx, cy, rx, ry, rng, lw=1.6):
+    """A quick pen loop (a ring drawn round a note), overshooting where it closes."""
+    start = rng.uniform(0, 2 * math.pi)
+    pts = []
+    for k in range(58):
+        t = start + k / 50 * 2 * math.pi
+        wob = 1 + 0.06 * math.sin(3 * t + start) + rng.uniform(-0.02, 0.02)
+        pts.append((cx + rx * wob * math.cos(t), cy + ry * wob * math.sin(t)))
+    ax.plot([p[0] for p in pts], [p[1] for p in pts], color=PEN, lw=lw, solid_capstyle="round", zorder=12)
+
+
+def hand_arrow(ax, x0, y0, x1, y1, rng, bend=0.25, lw=1.7):
+    """A pen leader: a bowed stroke from (x0, y0) to an arrowhead at (x1, y1)."""
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    nx, ny = -(y1 - y0), x1 - x0
+    c = (mx + bend * nx, my + bend * ny)
+    pts = []
+    for k in range(41):
+        t = k / 40
+        px = (1 - t) ** 2 * x0 + 2 * (1 - t) * t * c[0] + t * t * x1 + rng.uniform(-2, 2)
+        py = (1 - t) ** 2 * y0 + 2 * (1 - t) * t * c[1] + t * t * y1 + rng.uniform(-2, 2)
+        pts.append((px, py))
+    ax.plot([p[0] for p in pts], [p[1] for p in pts], color=PEN, lw=lw, solid_capstyle="round", zorder=12)
+    dx, dy = x1 - pts[-4][0], y1 - pts[-4][1]
+    n = math.hypot(dx, dy)
+    dx, dy = dx / n, dy / n
+    for side in (-1, 1):
+        hx, hy = _turn(x1 - 42 * dx, y1 - 42 * dy, x1, y1, side * rng.uniform(22, 30))
+        ax.plot([hx, x1], [hy, y1], color=PEN, lw=lw * 1.1, solid_capstyle="round", zorder=12)
 
 
 def rot(x: float, y: float) -> tuple[float, float]:
@@ -190,6 +293,27 @@ def draw_map(out: Path, parcels) -> None:
             tx, ty = rot(x, y)
             ax.text(tx, ty, name, rotation=GRID_ROT_DEG + 90, ha="center", va="center", fontsize=6.0,
                     color="#555555", style="italic", zorder=2)
+
+    # the zoning desk's red-pen amendments (after consolidation; the fill still shows the old class)
+    rng = random.Random(2025)
+    rect_of = dict(parcels)
+    for pid, code, bylaw, style in AMENDMENTS:
+        x0, y0, x1, y1 = rect_of[pid]
+        if style == "on_parcel":
+            # the new code high in the parcel, ringed, the bylaw number squeezed under the parcel label
+            lx, ly = rot(x0 + 0.16 * (x1 - x0), y1 - 0.08 * (y1 - y0))
+            end = handwrite(ax, code, lx, ly, 46, rng, angle=GRID_ROT_DEG + rng.uniform(-6, 6))
+            w = end - lx
+            hand_loop(ax, lx + w / 2 + 4, ly - 30, w / 2 + 26, 42, rng)
+            bx, by = rot(x0 + 0.06 * (x1 - x0), y0 + 0.36 * (y1 - y0))
+            handwrite(ax, bylaw.replace(" ", ""), bx, by, 20, rng, angle=GRID_ROT_DEG + rng.uniform(-4, 4), lw=1.2)
+        else:
+            # a note below the canal with a leader to the parcel
+            tx, ty = rot((x0 + x1) / 2 + (-170 if pid == "P-532" else 90), -150)
+            end = handwrite(ax, code, tx, ty, 50, rng, angle=rng.uniform(-5, 5))
+            handwrite(ax, bylaw, tx - 10, ty - 66, 22, rng, angle=rng.uniform(-4, 4), lw=1.2)
+            hx, hy = rot(x0 + 0.5 * (x1 - x0), y0 + 0.45 * (y1 - y0))
+            hand_arrow(ax, (tx + end) / 2, ty + 12, hx, hy, rng, bend=0.18 if pid == "P-532" else -0.22)
 
     # graticule ticks in degrees on the frame
     def lon_to_x(lon):

@@ -10,8 +10,10 @@ unchanged on any similar paperwork:
 - handwritten recounts: ink of a handwriting colour (blue: blue channel well above red) inside
   a row's quantity cell marks a correction; the ink alone is OCR'd with a digit whitelist over
   several scales and page-segmentation modes, and the most frequent reading is taken;
-- stamps: red ink (red well above green and blue) is OCR'd on its own and fuzzy-matched to
-  the OS&D words; a DAMAGED stamp marks the row its centre falls in;
+- stamps: red ink (red well above green and blue) is OCR'd on its own (when that reads nothing:
+  the thickened ink mask, and the crop's green channel as a page and as a single line), stripped
+  of punctuation and fuzzy-matched to the OS&D words; a DAMAGED stamp marks the table row its
+  centre is nearest to;
 - dock doors on the layout drawing: circled labels, found by a ring-template correlation
   (FFT) of the dark strokes, each circle's interior OCR'd; labels like "D3" are dock doors.
 
@@ -33,7 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np  # noqa: E402
-from PIL import Image  # noqa: E402
+from PIL import Image, ImageFilter  # noqa: E402
 
 from dash import INP, WS, asn_lines, locations, render, status_of, svg_bars  # noqa: E402
 
@@ -188,7 +190,16 @@ def read_manifest(path: Path, manifests: dict[str, list[dict]]) -> dict:
     if red.sum() > 500:
         ys, xs = np.nonzero(red)
         y0, y1, x0, x1 = ys.min(), ys.max(), xs.min(), xs.max()
-        stamp = tesseract(mask_image(red[max(0, y0 - 10):y1 + 10, max(0, x0 - 10):x1 + 10]), 11)
+        box = (max(0, y0 - 10), y1 + 10, max(0, x0 - 10), x1 + 10)
+        stamp = tesseract(mask_image(red[box[0]:box[1], box[2]:box[3]]), 11)
+        if not stamp:
+            # thin or patchy stamp ink: thicken the mask, and try the crop's green channel (red ink dark)
+            thick = np.asarray(mask_image(red[box[0]:box[1], box[2]:box[3]]).filter(ImageFilter.MinFilter(3)))
+            green = Image.fromarray(g[box[0]:box[1], box[2]:box[3]].astype("uint8"))
+            green = green.resize((green.width * 2, green.height * 2))
+            stamp = tesseract(Image.fromarray(thick), 11) + tesseract(green, 11) + tesseract(green, 7)
+        for w in stamp:
+            w["text"] = re.sub(r"[^A-Za-z0-9]", "", w["text"])
         word = max(OSD_WORDS, key=lambda k: max((similar(w["text"], k) for w in stamp), default=0))
         score = max((similar(w["text"], word) for w in stamp), default=0)
         if word == "DAMAGED" and score > 0.6 and rows:

@@ -3,9 +3,11 @@
 The text inputs give the lines as the suppliers advised them (asn_export.xlsx) and the bays
 (inventory_locations.csv). What the author knows from the images is hard-coded:
 - the dock door printed on each scanned manifest ("Dock appointment ... DOOR Dn");
-- the handwritten recounts: manifest NLF-558201 line 3 (BHG-20963) 48 struck -> 42 "JR";
-  manifest RWH-DN-30917 line 2 (RWH-1120) 24 struck -> 32 "KM";
-- the red DAMAGED stamp on manifest CPX-2025-0619 line 4 (CPC-6105, 30 cases);
+- the handwritten recounts: manifest NLF-558201 line 3 (BHG-20963) printed 48 struck and starred,
+  the recount in the OS&D remarks box "*LINE 3 = 42 CS JR" -> 42; manifest RWH-DN-30917 line 2
+  (RWH-1120) corrected twice in the cell: 24 struck, 30 scribbled out, 32 written ("KM") -> 32;
+- the red DAMAGED stamp in the OS&D remarks box of manifest CPX-2025-0619 ("CRUSHED + WET"),
+  tied to line 4 (CPC-6105, 30 cases) by a pen ring round that SKU and a leader to the stamp;
 - the dock doors on warehouse_layout.png: D1-D6 on the south wall, D7-D8 on the east wall
   (GL-1 is a grade-level ramp door, not a dock door): 8 dock doors.
 

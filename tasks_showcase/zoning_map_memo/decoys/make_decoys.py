@@ -26,6 +26,9 @@ MEMO, MAP, REPLY = "memo.docx", "site_map.png", "final_reply.md"
 BULLET = re.compile(r"^(P-\d{3})\s*:\s*rezone from (\S+) to (\S+?)\.?$")
 # A believable misreading of each fill colour: the neighbouring swatch of the legend
 # (pale yellow -> orange, orange -> red, purple -> blue, red -> purple, grey -> green, ...).
+# The printed fill under each red-pen amendment on land_use_map.png (what a reader who ignores or
+# cannot read the handwriting reports).
+PRINTED_FILL = {"P-322": "R-1", "P-341": "R-1", "P-532": "I-1", "P-551": "C-2"}
 NEIGHBOUR = {"R-1": "R-3", "R-3": "C-2", "MU": "PF", "C-2": "MU", "I-1": "OS", "OS": "I-1", "PF": "MU"}
 
 
@@ -169,6 +172,20 @@ def perturbed(g: Gold, out: Path) -> None:
     write_reply(g, out / "perturbed", total=str(len(wrong)), counts={k: str(v) for k, v in counts.items()}, rezone_lines=lines)
 
 
+def fills_only(g: Gold, out: Path) -> None:
+    """The map read by its fill colours only: the four red-pen amendments ignored (each parcel
+    keeps the class its fill shows); counts and recommendations follow from those classes."""
+    d = decoy_dir(out, "fills_only")
+    gold = g.classes()
+    assert all(pid in gold and gold[pid] != z for pid, z in PRINTED_FILL.items()), "amended parcels not in the gold"
+    wrong = {**gold, **PRINTED_FILL}
+    counts = counts_of(wrong, g.legend)
+    lines = policy_lines(g, wrong)
+    write_memo(g, d, class_cell=lambda pid: wrong[pid], count_cell=lambda k: str(counts[k]), bullets=lines)
+    shutil.copy(g.dir / MAP, d / MAP)
+    write_reply(g, out / "fills_only", total=str(len(wrong)), counts={k: str(v) for k, v in counts.items()}, rezone_lines=lines)
+
+
 def hedged(g: Gold, out: Path) -> None:
     """Every class, count and total offered with an alternative; every rezoning hedged between
     the policy target and another class."""
@@ -245,7 +262,7 @@ def fully_wrong(g: Gold, out: Path) -> None:
     write_reply(g, out / "fully_wrong", total=str(len(wrong)), counts={k: str(v) for k, v in counts.items()}, rezone_lines=lines)
 
 
-DECOYS = [negated, perturbed, hedged, one_size, stub, empty, fully_wrong]
+DECOYS = [negated, perturbed, fills_only, hedged, one_size, stub, empty, fully_wrong]
 
 
 def main() -> None:

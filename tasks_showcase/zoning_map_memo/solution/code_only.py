@@ -12,7 +12,11 @@ that would run unchanged on any similar zoning map:
 4. each corridor parcel's polygon (from parcels.geojson) is projected onto the raster, shrunk
    towards its centroid to keep clear of boundaries and streets, and every pixel inside is
    classified to the nearest legend colour (labels, hatching and outlines are too far from any
-   swatch and drop out); the majority class is the parcel's zoning.
+   swatch and drop out); the majority class is the parcel's zoning;
+5. the prompt says later amendments are marked up by hand in red pen: red ink that matches no
+   legend swatch is isolated, grouped into marks (dilation + connected components), each mark
+   OCR'd over several scales and page-segmentation modes; a class code read in a mark replaces
+   the class of the parcel the mark lies on (the nearest parcel when it lies on none).
 
 It reads nothing the task author wrote about the image (no gold, visual_facts.json,
 make_inputs.py or rubric) and always commits to an answer. Geometry (corridor, distances, the
@@ -36,7 +40,7 @@ import numpy as np  # noqa: E402
 from docx import Document  # noqa: E402
 from docx.shared import Inches  # noqa: E402
 from matplotlib.patches import Patch  # noqa: E402
-from PIL import Image, ImageDraw  # noqa: E402
+from PIL import Image, ImageDraw, ImageFilter  # noqa: E402
 
 from geom import CORRIDOR, INP, PARCELS, WS, draw_site_map, parcels_fc  # noqa: E402
 
@@ -189,6 +193,89 @@ def classify(img: Image.Image, to_px, colours: dict[str, np.ndarray]) -> dict[st
     return out
 
 
+# ----------------------------------------------------------------------------- red-pen markups
+def _components(mask: np.ndarray) -> list[tuple[int, int, int, int, int]]:
+    """Connected components of a boolean mask (4-neighbour flood fill): (y0, y1, x0, x1, n)."""
+    seen = np.zeros_like(mask)
+    out = []
+    for y, x in zip(*np.nonzero(mask)):
+        if seen[y, x]:
+            continue
+        stack, ys, xs = [(y, x)], [], []
+        seen[y, x] = True
+        while stack:
+            cy, cx = stack.pop()
+            ys.append(cy)
+            xs.append(cx)
+            for ny, nx in ((cy + 1, cx), (cy - 1, cx), (cy, cx + 1), (cy, cx - 1)):
+                if 0 <= ny < mask.shape[0] and 0 <= nx < mask.shape[1] and mask[ny, nx] and not seen[ny, nx]:
+                    seen[ny, nx] = True
+                    stack.append((ny, nx))
+        out.append((min(ys), max(ys) + 1, min(xs), max(xs) + 1, len(ys)))
+    return out
+
+
+def _code_in(text: str, codes: list[str]) -> str | None:
+    norm = {c.replace("-", ""): c for c in codes}
+    for tok in re.findall(r"[A-Z0-9]+(?:-[A-Z0-9]+)?", text.upper().replace("—", "-").replace("–", "-")):
+        key = tok.replace("-", "")
+        if key in norm:
+            return norm[key]
+    return None
+
+
+def pen_amendments(img: Image.Image, to_px, colours: dict[str, np.ndarray], codes: list[str]) -> dict[str, str]:
+    """{parcel: class} for class codes handwritten in red pen on the map."""
+    arr = np.asarray(img).astype(int)
+    r, g, b = arr[..., 0], arr[..., 1], arr[..., 2]
+    pal = np.stack(list(colours.values())) if colours else np.zeros((0, 3))
+    red = (r > 110) & (r - g > 70) & (r - b > 60)
+    if len(pal):
+        d = np.min([np.linalg.norm(arr - c, axis=2) for c in pal], axis=0)
+        red &= d > 45
+    if red.sum() < 50:
+        return {}
+    grown = np.asarray(Image.fromarray(red.astype("uint8") * 255).filter(ImageFilter.MaxFilter(9))) > 0
+    polys = {}
+    for f in parcels_fc["features"]:
+        polys[f["properties"]["parcel_id"]] = [to_px(lon, lat) for lon, lat in f["geometry"]["coordinates"][0]]
+    found = {}
+    for y0, y1, x0, x1, n in _components(grown):
+        ink = red[y0:y1, x0:x1]
+        if n < 150 or ink.sum() < 100:  # specks (anti-aliased fill edges), not writing
+            continue
+        votes: Counter = Counter()
+        base = Image.fromarray(np.where(ink, 0, 255).astype("uint8"))
+        for scale in (1, 2):
+            big = base.resize((base.width * scale, base.height * scale))
+            padded = Image.new("L", (big.width + 40, big.height + 40), 255)
+            padded.paste(big, (20, 20))
+            for psm in (6, 11):
+                text = " ".join(w["text"] for w in ocr_words(padded, psm))
+                code = _code_in(text, codes)
+                if code:
+                    votes[code] += 1
+        if not votes:
+            continue
+        code = votes.most_common(1)[0][0]
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        inside = [pid for pid, ring in polys.items() if _point_in(cx, cy, ring)]
+        if inside:
+            pid = inside[0]
+        else:
+            pid = min(polys, key=lambda k: np.hypot(*(np.mean(polys[k][:-1], axis=0) - (cx, cy))))
+        found[pid] = code
+    return found
+
+
+def _point_in(x: float, y: float, ring) -> bool:
+    hit = False
+    for (x1, y1), (x2, y2) in zip(ring, ring[1:]):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            hit = not hit
+    return hit
+
+
 # ----------------------------------------------------------------------------- deliverables
 def main() -> None:
     classes, target = policy_classes()
@@ -198,6 +285,8 @@ def main() -> None:
     to_px = georeference(img, words)
     zoning = classify(img, to_px, colours)
     codes = [c for c, _ in classes]
+    amended = pen_amendments(img, to_px, colours, codes)
+    zoning.update(amended)
     fallback = codes[0]
     rows = [(pid, zoning.get(pid, fallback), d) for pid, d in CORRIDOR]
     counts = {c: sum(1 for _, z, _ in rows if z == c) for c in codes}

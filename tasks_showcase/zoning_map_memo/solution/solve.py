@@ -4,7 +4,11 @@ Geometry (corridor membership, distances) comes from the GeoJSON inputs (geom.py
 class of each parcel is known to the task author: it exists only as the fill colour of the
 parcel on input/land_use_map.png (legend: R-1 pale yellow, R-3 orange, MU purple, C-2 red,
 I-1 grey, OS green, PF blue; P-122, P-123 and P-331 carry a hatched heritage overlay over
-their fill), so it is hard-coded here.
+their fill), so it is hard-coded here. Four parcels were rezoned after the map was consolidated;
+the Zoning Desk marked them up by hand in red pen and the prompt says those amendments are in
+force: P-322 (yellow R-1 fill) "R-3 BL2025-03" ringed on the parcel; P-341 (yellow R-1 fill)
+"MU BL2025-06" ringed on the parcel; P-532 (grey I-1 fill) "C-2 BL 2025-08" on a note below the
+canal whose leader arrow points at P-532; P-551 (red C-2 fill) "MU BL 2025-11" likewise.
 
 Runs inside the sandbox (cwd /workspace); outside it the current directory stands in."""
 
@@ -39,6 +43,9 @@ ZONING = {
     "P-511": "OS", "P-521": "I-1", "P-522": "I-1", "P-531": "C-2", "P-532": "I-1", "P-541": "MU",
     "P-542": "I-1", "P-551": "C-2", "P-552": "R-3", "P-561": "I-1",
 }
+# Red-pen amendments read off the map (the new class replaces the fill's).
+AMENDED = {"P-322": "R-3", "P-341": "MU", "P-532": "C-2", "P-551": "MU"}
+ZONING.update(AMENDED)
 TARGET = {"R-1": "R-3", "C-2": "MU"}  # Policy 7.4.3 (corridor_policy.pdf, table 7.4-A)
 
 rows = [(pid, ZONING[pid], d) for pid, d in CORRIDOR]
@@ -61,8 +68,9 @@ def memo() -> None:
     doc.add_paragraph(
         f"Under Policy 7.4.2 a parcel is in the corridor when any part of it lies within 400 m of the Line H "
         f"centreline. {len(rows)} of the {len(PARCELS)} Eastside District parcels qualify. Zoning classes were "
-        f"read from the consolidated zoning map LU-07 (fill colour against the map legend); the parcel fabric "
-        f"does not record zoning.")
+        f"read from the consolidated zoning map LU-07 (fill colour against the map legend), with the Zoning Desk's "
+        f"red-pen amendments applied: P-322 now R-3 (Bylaw 2025-03), P-341 now MU (Bylaw 2025-06), P-532 now C-2 "
+        f"(Bylaw 2025-08) and P-551 now MU (Bylaw 2025-11). The parcel fabric does not record zoning.")
     doc.add_paragraph("Table 1. Corridor parcels")
     t = doc.add_table(rows=1, cols=3)
     t.style = "Table Grid"
