@@ -60,7 +60,7 @@ async def run_loop(
     runner = ToolRunner(tools, ctx, trajectory, MediaStore(trial_dir / "media"))
     loop = AgentLoop(
         make_provider(settings), runner, trajectory, limits=limits, context_window=context_window,
-        price=lambda u: settings.cost_usd(u.input, u.cached_input, u.output),
+        price=settings.cost_of,
     )
     result = await loop.run("You are tested.", "Do the task.")
     trajectory.close()

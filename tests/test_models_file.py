@@ -52,3 +52,16 @@ def test_max_output_tokens_must_fit_the_context_window(tmp_path):
                     "    prices: {input: 1, cached_input: 0.1, output: 2}\n")
     with pytest.raises(ModelsFileError, match="models.openai:big.*max_output_tokens \\(8000\\) must be smaller than context_window"):
         load_models_file(path)
+
+
+def test_cache_writes_are_priced_as_cache_writes():
+    from harness.providers.base import Usage
+    from harness.providers.settings import ModelSettings, Prices
+
+    settings = ModelSettings(provider="anthropic", model="m", context_window=200_000,
+                             prices=Prices(input=3.0, cached_input=0.3, output=15.0))
+    # 1M prompt tokens: 0.5M read from the cache, 0.25M written to it, 0.25M plain; no output.
+    usage = Usage(input=1_000_000, cached_input=500_000, output=0, cache_write=250_000)
+    assert settings.cost_of(usage) == pytest.approx(0.25 * 3.0 + 0.5 * 0.3 + 0.25 * 3.0 * 1.25)
+    explicit = settings.model_copy(update={"prices": Prices(input=3.0, cached_input=0.3, output=15.0, cache_write=6.0)})
+    assert explicit.cost_of(usage) == pytest.approx(0.25 * 3.0 + 0.5 * 0.3 + 0.25 * 6.0)

@@ -86,7 +86,7 @@ class LlmJudge:
             make_provider(self.settings), runner, trajectory,
             limits=LoopLimits(max_turns=self.max_turns, wall_clock_s=3600, warn_last_turns=5),
             context_window=self.settings.context_window, output_reserve=self.settings.max_output_tokens,
-            price=lambda u: self.settings.cost_usd(u.input, u.cached_input, u.output),
+            price=self.settings.cost_of,
         )
         try:
             result = await loop.run(JUDGE_SYSTEM, judge_task_text(self.task_prompt, criteria, self.files))

@@ -54,7 +54,7 @@ class AnthropicProvider(SdkProvider):
             text="\n".join(texts),
             tool_calls=calls,
             stop=_STOPS.get(message.stop_reason or "", "end"),
-            usage=Usage(usage.input_tokens + cache_read + cache_write, cache_read, usage.output_tokens, 0),
+            usage=Usage(usage.input_tokens + cache_read + cache_write, cache_read, usage.output_tokens, 0, cache_write),
             provider_state={"anthropic_content": blocks},
             raw_stop=message.stop_reason or "",
             reasoning="\n".join(thoughts),

@@ -18,6 +18,7 @@ class Usage:
     cached_input: int = 0
     output: int = 0  # all completion tokens, reasoning included
     reasoning: int = 0
+    cache_write: int = 0  # prompt tokens written to the provider's cache (Anthropic): inside `input`
 
     def __add__(self, other: Usage) -> Usage:
         return Usage(
@@ -25,6 +26,7 @@ class Usage:
             self.cached_input + other.cached_input,
             self.output + other.output,
             self.reasoning + other.reasoning,
+            self.cache_write + other.cache_write,
         )
 
 

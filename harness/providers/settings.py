@@ -38,6 +38,9 @@ class Prices(BaseModel):
     input: float = Field(ge=0)  # USD per million input tokens (uncached)
     cached_input: float = Field(ge=0)
     output: float = Field(ge=0)  # reasoning tokens are billed as output
+    # Prompt tokens written to a cache (Anthropic bills them at 1.25x input for the 5-minute
+    # cache); default: the input price × 1.25.
+    cache_write: float | None = Field(default=None, ge=0)
 
 
 class ImageLimitSettings(BaseModel):
@@ -78,10 +81,16 @@ class ModelSettings(BaseModel):
                              f" ({self.max_output_tokens}): thinking counts towards the output")
         return self
 
-    def cost_usd(self, input_tokens: int, cached_input: int, output_tokens: int) -> float:
-        uncached = max(input_tokens - cached_input, 0)
+    def cost_usd(self, input_tokens: int, cached_input: int, output_tokens: int, cache_write: int = 0) -> float:
+        """USD for one call; `input_tokens` counts every prompt token, cache reads and writes included."""
         p = self.prices
-        return (uncached * p.input + cached_input * p.cached_input + output_tokens * p.output) / 1e6
+        plain = max(input_tokens - cached_input - cache_write, 0)
+        write_price = p.cache_write if p.cache_write is not None else p.input * 1.25
+        return (plain * p.input + cached_input * p.cached_input + cache_write * write_price + output_tokens * p.output) / 1e6
+
+    def cost_of(self, usage) -> float:
+        """cost_usd of a providers.base.Usage."""
+        return self.cost_usd(usage.input, usage.cached_input, usage.output, usage.cache_write)
 
     @property
     def key_env(self) -> str:

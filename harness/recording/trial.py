@@ -37,6 +37,7 @@ class TokenCounts:
     cached_input: int = 0
     output: int = 0
     reasoning: int = 0
+    cache_write: int = 0
 
 
 @dataclass

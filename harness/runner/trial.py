@@ -146,7 +146,7 @@ def _fill(record: TrialRecord, result: LoopResult, wall_s: float) -> None:
     usage = result.usage
     record.status = result.status  # type: ignore[assignment]
     record.turns = result.turns
-    record.tokens = TokenCounts(usage.input, usage.cached_input, usage.output, usage.reasoning)
+    record.tokens = TokenCounts(usage.input, usage.cached_input, usage.output, usage.reasoning, usage.cache_write)
     record.cost_usd = round(result.cost_usd, 6)
     record.wall_s, record.model_s, record.tool_s = round(wall_s, 3), round(result.model_s, 3), round(result.tool_s, 3)
     record.ended = now_iso()
@@ -191,5 +191,5 @@ def _exec_timeout(task: Task) -> float:
 def _pricer(settings) -> Callable[[Usage], float]:
     if settings is None:
         return lambda usage: 0.0
-    return lambda usage: settings.cost_usd(usage.input, usage.cached_input, usage.output)
+    return settings.cost_of
 
