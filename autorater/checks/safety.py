@@ -54,16 +54,12 @@ def refuse_encrypted_ole(path: Path) -> None:
     holding EncryptionInfo/EncryptedPackage streams (whatever the file's name says)."""
     if not is_ole(path):
         return
-    tail = b""
     with path.open("rb") as fh:
-        while chunk := fh.read(1 << 20):
-            window = tail + chunk
-            if any(marker in window for marker in _ENCRYPTED_STREAMS):
-                raise CheckError(
-                    f"{path.name} is password-protected / encrypted (an encrypted Office file is an OLE compound "
-                    "file holding an EncryptedPackage, not a zip): it cannot be graded without the password"
-                )
-            tail = window[-40:]
+        if _holds_any(fh, _ENCRYPTED_STREAMS):
+            raise CheckError(
+                f"{path.name} is password-protected / encrypted (an encrypted Office file is an OLE compound "
+                "file holding an EncryptedPackage, not a zip): it cannot be graded without the password"
+            )
 
 
 def preflight_zip(path: Path, what: str) -> None:
@@ -106,16 +102,24 @@ def _check_infos(infos: list[zipfile.ZipInfo], name: str) -> None:
 
 
 def _refuse_dtd(archive: zipfile.ZipFile, info: zipfile.ZipInfo, name: str) -> None:
-    tail = b""
     with archive.open(info) as stream:
-        while chunk := stream.read(1 << 20):
-            window = tail + chunk
-            if any(marker in window for marker in _DTD_MARKERS):
-                raise CheckError(
-                    f"{name} refused: XML part {info.filename} declares a DTD/entities "
-                    "(<!DOCTYPE>/<!ENTITY>), which OOXML never needs (entity-expansion attack)"
-                )
-            tail = window[-32:]
+        if _holds_any(stream, _DTD_MARKERS):
+            raise CheckError(
+                f"{name} refused: XML part {info.filename} declares a DTD/entities "
+                "(<!DOCTYPE>/<!ENTITY>), which OOXML never needs (entity-expansion attack)"
+            )
+
+
+def _holds_any(stream, markers, chunk_bytes: int = 1 << 20) -> bool:
+    """Whether any marker occurs in the stream, read in chunks (a marker may span two)."""
+    overlap = max(len(m) for m in markers) - 1
+    tail = b""
+    while chunk := stream.read(chunk_bytes):
+        window = tail + chunk
+        if any(marker in window for marker in markers):
+            return True
+        tail = window[-overlap:] if overlap else b""
+    return False
 
 
 def safe_xml_parser():  # -> lxml.etree.XMLParser (lxml is imported lazily: container only)
