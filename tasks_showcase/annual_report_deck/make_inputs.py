@@ -6,7 +6,10 @@ python3 make_inputs.py --out DIR writes
       notes extract (numbers in text), principal risks
   peer_comparison.xlsx              analyst peer sheet; Aldermoor's row left blank
 
-The segment revenues and the margin history exist only as pixels in the chart images."""
+The segment revenues and the margin history exist only as pixels in the chart images. Figure 1
+stacks the three segments in one ink colour, told apart only by hatch pattern (totals printed on
+top); Figure 2 draws the reported and the adjusted margin in the same colour, told apart only by
+line style (dashed = reported, solid = adjusted), and the two peak in different years."""
 
 from __future__ import annotations
 
@@ -39,7 +42,13 @@ SEGMENTS = ["Industrial Automation", "Energy Systems", "Digital Services"]
 REV_FY23 = [389, 262, 136]
 REV_FY24 = [412, 287, 163]
 MARGIN = {2015: 9.8, 2016: 10.4, 2017: 11.1, 2018: 11.9, 2019: 12.3, 2020: 10.6,
-          2021: 15.2, 2022: 14.1, 2023: 13.5, 2024: 12.6}
+          2021: 15.2, 2022: 14.1, 2023: 13.5, 2024: 12.6}  # reported (IFRS): the dashed line
+# Adjusted margin (before restructuring costs and disposal gains): the solid line, same colour.
+# It peaks in 2023, not 2021 (the 2021 reported spike is the gain on the sale of the cable business).
+ADJUSTED = {2015: 10.6, 2016: 11.2, 2017: 11.9, 2018: 12.7, 2019: 13.4, 2020: 12.4,
+            2021: 13.9, 2022: 15.4, 2023: 15.9, 2024: 15.1}
+# One ink colour for all segments: only the hatch tells them apart.
+HATCH = {"Industrial Automation": "////", "Energy Systems": "...", "Digital Services": "xx"}
 
 
 def _png(fig) -> bytes:
@@ -50,37 +59,51 @@ def _png(fig) -> bytes:
 
 
 def bar_chart() -> bytes:
-    plt.rcParams.update({"font.family": "DejaVu Sans", "font.size": 10})
-    fig, ax = plt.subplots(figsize=(8.0, 4.0))
-    x = range(len(SEGMENTS))
-    w = 0.36
-    ax.bar([i - w / 2 for i in x], REV_FY23, w, color=LIGHT, label="FY2023", zorder=3)
-    ax.bar([i + w / 2 for i in x], REV_FY24, w, color=NAVY, label="FY2024", zorder=3)
-    ax.set_xticks(list(x), SEGMENTS)
-    ax.set_ylim(0, 450)
-    ax.set_yticks(range(0, 451, 50))
+    """Stacked columns, one ink colour: the segments are told apart only by their hatch pattern
+    (a print-friendly one-colour chart), totals printed on top, no segment data labels."""
+    plt.rcParams.update({"font.family": "DejaVu Sans", "font.size": 10, "hatch.linewidth": 0.9, "hatch.color": NAVY})
+    fig, ax = plt.subplots(figsize=(8.0, 4.4))
+    years = ["FY2023", "FY2024"]
+    x = [0, 1]
+    bottom = [0, 0]
+    for k, name in enumerate(SEGMENTS):
+        vals = [REV_FY23[k], REV_FY24[k]]
+        ax.bar(x, vals, 0.46, bottom=bottom, color="white", edgecolor=NAVY, linewidth=1.1, hatch=HATCH[name],
+               label=name, zorder=3)
+        bottom = [b + v for b, v in zip(bottom, vals)]
+    for xi, total in zip(x, bottom):
+        ax.text(xi, total + 12, f"{total}", ha="center", va="bottom", fontsize=10, fontweight="bold", color=NAVY)
+    ax.set_xticks(x, years)
+    ax.set_xlim(-0.7, 2.3)
+    ax.set_ylim(0, 950)
+    ax.set_yticks(range(0, 951, 50))
     ax.set_ylabel("€ million")
     ax.grid(axis="y", color="#c8c8c8", linewidth=0.7, zorder=0)
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
-    ax.legend(frameon=False, loc="upper right")
+    ax.legend(frameon=False, loc="center right", handlelength=2.4, handleheight=1.6)
     ax.set_title("Revenue by segment", loc="left", fontsize=12, fontweight="bold", color=NAVY)
     fig.tight_layout()
     return _png(fig)
 
 
 def line_chart() -> bytes:
+    """Two margin series in the same colour, told apart only by line style (legend)."""
     plt.rcParams.update({"font.family": "DejaVu Sans", "font.size": 10})
     fig, ax = plt.subplots(figsize=(8.0, 3.6))
     years = list(MARGIN)
-    ax.plot(years, list(MARGIN.values()), color=TEAL, linewidth=2.2, marker="o", markersize=5, zorder=3)
+    ax.plot(years, list(ADJUSTED.values()), color=TEAL, linewidth=2.6, marker="o", markersize=6, zorder=3,
+            label="Adjusted operating margin")
+    ax.plot(years, list(MARGIN.values()), color=TEAL, linewidth=1.6, linestyle=(0, (5, 3)), marker="o", markersize=5,
+            markerfacecolor="white", markeredgewidth=1.4, zorder=4, label="Operating margin (IFRS, as reported)")
     ax.set_xticks(years, [str(y) for y in years])
-    ax.set_ylim(8, 16)
-    ax.set_yticks(range(8, 17))
-    ax.set_yticklabels([f"{v}%" for v in range(8, 17)])
+    ax.set_ylim(8, 17)
+    ax.set_yticks(range(8, 18))
+    ax.set_yticklabels([f"{v}%" for v in range(8, 18)])
     ax.grid(axis="y", color="#c8c8c8", linewidth=0.7, zorder=0)
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
+    ax.legend(frameon=False, loc="lower right", handlelength=3.2)
     ax.set_title("Operating margin, ten-year record", loc="left", fontsize=12, fontweight="bold", color=NAVY)
     fig.tight_layout()
     return _png(fig)
@@ -222,16 +245,16 @@ def highlights(c: canvas.Canvas, bars: bytes, line: bytes) -> None:
     c.setFillColor(colors.HexColor("#333333"))
     c.drawString(18 * mm, H - 46 * mm, "Revenue grew in all three segments; operating margin continued to ease.")
     img_w = W - 36 * mm
-    bar_h = img_w * 4.0 / 8.0
+    bar_h = img_w * 4.4 / 8.0
     y_bar = H - 52 * mm - bar_h
     c.drawImage(ImageReader(io.BytesIO(bars)), 18 * mm, y_bar, width=img_w, height=bar_h)
     c.setFont("Helvetica-Oblique", 8.5)
     c.setFillColor(colors.HexColor("#555555"))
-    c.drawString(18 * mm, y_bar - 5 * mm, "Figure 1  Revenue by segment, FY2023 and FY2024 (€ million). Audited.")
+    c.drawString(18 * mm, y_bar - 5 * mm, "Figure 1  Revenue by segment, FY2023 and FY2024 (€ million; group total above each column). Audited.")
     line_h = img_w * 3.6 / 8.0
     y_line = y_bar - 14 * mm - line_h
     c.drawImage(ImageReader(io.BytesIO(line)), 18 * mm, y_line, width=img_w, height=line_h)
-    c.drawString(18 * mm, y_line - 5 * mm, "Figure 2  Operating margin (operating profit as a share of revenue), FY2015 to FY2024 (%).")
+    c.drawString(18 * mm, y_line - 5 * mm, "Figure 2  Operating margin as reported (IFRS) and adjusted operating margin, FY2015 to FY2024 (%).")
     tiles = [("Operating profit", "€108.6m"), ("Net debt", "€146.5m"), ("Dividend per share", "€0.64"), ("Employees", "3,940")]
     tw = (W - 36 * mm - 3 * 4 * mm) / 4
     for i, (label, value) in enumerate(tiles):
@@ -271,7 +294,7 @@ def segments_page(c: canvas.Canvas) -> None:
     glance = [["", "Industrial Automation", "Energy Systems", "Digital Services"],
               ["Main markets", "Automotive suppliers, packaging, food", "Utilities, data centres, heavy industry", "Manufacturers of all sizes"],
               ["Production and service sites", "6", "4", "2"],
-              ["Employees at year-end", "1,720", "1,310", "910"],
+              ["Employees at year-end", "1,600", "1,430", "910"],
               ["Revenue model", "Projects and equipment", "Equipment and long-term frameworks", "Multi-year subscriptions"]]
     gt = Table([[Paragraph(x, cell) for x in r] for r in glance], colWidths=[40 * mm, 44 * mm, 44 * mm, 44 * mm])
     gt.setStyle(TableStyle([
@@ -325,7 +348,9 @@ def notes_page(c: canvas.Canvas) -> None:
         table,
         Paragraph("", BODY),
         Paragraph("Note 3. Operating profit is stated before net finance costs and income tax. Operating margin "
-                  "is operating profit divided by revenue; its history is shown in Figure 2.", BODY),
+                  "is operating profit divided by revenue; its history is shown in Figure 2. Figure 2 also shows the "
+                  "adjusted operating margin, an alternative performance measure that excludes restructuring costs "
+                  "and gains on disposals; it is not an IFRS measure.", BODY),
         Paragraph("Note 18. Net debt comprises borrowings and lease liabilities less cash and cash equivalents. "
                   "The revolving credit facility of €250 million matures in 2028 and carries a leverage covenant "
                   "of 3.0 times EBITDA.", BODY),

@@ -10,7 +10,9 @@ python3 make_inputs.py --out DIR writes
 
 Facts that exist only on the drawing image: most tolerances (e.g. bore +0.025/0, hub
 ±0.05, position Ø0.20), the nominal sizes, the material, and the number of bolt holes
-(drawn, never written as a count)."""
+(drawn, never written as a count). The controlled copy also carries an approved redline
+(ECR-2291, handwritten in jittered pen strokes, not a font): the printed ±0.10 of the outer
+diameter (F01) and of the overall height (F04) are struck through and ±0.05 written by hand."""
 
 from __future__ import annotations
 
@@ -64,7 +66,7 @@ class Sheet:
 
     def text(self, x, y, s, size=3.5, ha="center", va="center", rot=0, weight="normal", color="black", bg=False, z=5):
         kw = {"bbox": {"facecolor": "white", "edgecolor": "none", "pad": 0.6}} if bg else {}
-        self.ax.text(x, y, s, fontsize=size * PT_PER_MM, ha=ha, va=va, rotation=rot, fontweight=weight, color=color, zorder=z, **kw)
+        return self.ax.text(x, y, s, fontsize=size * PT_PER_MM, ha=ha, va=va, rotation=rot, fontweight=weight, color=color, zorder=z, **kw)
 
     def arrow(self, x, y, angle, length=3.2, width=1.0):
         """Filled arrowhead with its tip at (x, y) pointing along angle (radians)."""
@@ -73,13 +75,16 @@ class Sheet:
         px, py = -dy * width / 2, dx * width / 2
         self.ax.add_patch(Polygon([(x, y), (bx + px, by + py), (bx - px, by - py)], closed=True, color="black", zorder=4))
 
-    def hdim(self, x1, x2, y_feat1, y_feat2, y, label, tol=None):
+    def hdim(self, x1, x2, y_feat1, y_feat2, y, label, tol=None, split=False):
         """Horizontal dimension between x1 and x2, dimension line at height y."""
         for x, yf in ((x1, y_feat1), (x2, y_feat2)):
             self.line(x, yf + (1.5 if y > yf else -1.5), x, y + (2 if y > yf else -2), lw=0.5)
         self.line(x1, y, x2, y, lw=0.5)
         self.arrow(x1, y, math.pi)
         self.arrow(x2, y, 0)
+        if split:  # nominal and tolerance as two runs, so a redline can strike the tolerance alone
+            self.text((x1 + x2) / 2 - 0.6, y + 2.4, label, ha="right", va="bottom", bg=True)
+            return self.text((x1 + x2) / 2 + 0.6, y + 2.4, tol, ha="left", va="bottom", bg=True)
         self.dim_text((x1 + x2) / 2, y + 2.4, label, tol, rot=0)
 
     def vdim(self, y1, y2, x_feat, x, label, tol=None, side=1):
@@ -154,6 +159,86 @@ class Sheet:
         self.text(ex + dx * 3, ey + dy * 3, letter, size=3.5, weight="bold", z=6)
 
 
+# -- handwriting: jittered pen strokes (never a font), so no OCR engine reads them as type -------
+
+INK = "#1f45c8"
+REDLINE_TOL = "±0.05"  # the approved redline value of F01 and F04 (ECR-2291), handwritten only
+# Stroke skeletons in a unit box (x 0..0.6, y 0..1), one list of points per pen stroke.
+GLYPHS = {
+    "0": [[(0.30, 1.0), (0.10, 0.85), (0.04, 0.5), (0.10, 0.12), (0.30, 0.0), (0.50, 0.12), (0.56, 0.5), (0.50, 0.86), (0.28, 1.0)]],
+    "1": [[(0.14, 0.78), (0.32, 1.0), (0.30, 0.0)]],
+    "2": [[(0.06, 0.78), (0.18, 0.96), (0.36, 1.0), (0.52, 0.86), (0.50, 0.62), (0.04, 0.0), (0.58, 0.02)]],
+    "4": [[(0.44, 0.0), (0.46, 1.0), (0.03, 0.32), (0.60, 0.34)]],
+    "5": [[(0.55, 1.0), (0.14, 0.98), (0.09, 0.56), (0.34, 0.62), (0.54, 0.44), (0.52, 0.12), (0.30, 0.0), (0.05, 0.10)]],
+    "6": [[(0.50, 0.96), (0.26, 0.86), (0.09, 0.52), (0.10, 0.14), (0.30, 0.0), (0.50, 0.12), (0.52, 0.38), (0.31, 0.50), (0.10, 0.34)]],
+    "9": [[(0.50, 0.62), (0.30, 0.50), (0.10, 0.64), (0.14, 0.92), (0.35, 1.0), (0.52, 0.84), (0.50, 0.40), (0.36, 0.0)]],
+    ".": [[(0.10, 0.02), (0.16, 0.06), (0.12, 0.10)]],
+    "±": [[(0.04, 0.58), (0.56, 0.60)], [(0.30, 0.86), (0.29, 0.30)], [(0.04, 0.08), (0.56, 0.10)]],
+    "-": [[(0.06, 0.50), (0.50, 0.52)]],
+    "/": [[(0.08, -0.05), (0.50, 1.05)]],
+    "E": [[(0.52, 1.0), (0.08, 0.98), (0.06, 0.0), (0.54, 0.02)], [(0.07, 0.52), (0.42, 0.54)]],
+    "C": [[(0.54, 0.86), (0.36, 1.0), (0.14, 0.90), (0.04, 0.50), (0.12, 0.10), (0.34, 0.0), (0.56, 0.14)]],
+    "R": [[(0.08, 0.0), (0.08, 1.0), (0.40, 0.98), (0.54, 0.80), (0.44, 0.58), (0.08, 0.52), (0.54, 0.0)]],
+    "O": [[(0.30, 1.0), (0.08, 0.86), (0.03, 0.5), (0.10, 0.12), (0.32, 0.0), (0.54, 0.14), (0.58, 0.52), (0.50, 0.88), (0.26, 1.0)]],
+    " ": [],
+}
+
+
+def _wobble(points, rng, amp):
+    """Resample a polyline densely and add smooth low-frequency noise (a hand, not a plotter)."""
+    pts = np.asarray(points, dtype=float)
+    seg = np.hypot(*np.diff(pts, axis=0).T)
+    t = np.concatenate([[0], np.cumsum(seg)])
+    n = max(8, int(t[-1] * 40))
+    u = np.linspace(0, t[-1], n)
+    xy = np.stack([np.interp(u, t, pts[:, 0]), np.interp(u, t, pts[:, 1])], axis=1)
+    noise = rng.normal(0, amp, (n, 2))
+    kernel = np.ones(7) / 7
+    noise = np.stack([np.convolve(noise[:, k], kernel, mode="same") for k in (0, 1)], axis=1)
+    return xy + noise * 2.2
+
+
+def handwrite(s, text, x, y, height, seed, angle=4.0):
+    """Write `text` with its baseline starting at (x, y) mm, characters `height` mm tall."""
+    rng = np.random.RandomState(seed)
+    rot = math.radians(angle + rng.uniform(-1.5, 1.5))
+    ca, sa = math.cos(rot), math.sin(rot)
+    pen = 0.0
+    for ch in text:
+        scale = height * rng.uniform(0.88, 1.12)
+        slant = rng.uniform(0.05, 0.42)
+        lift = rng.uniform(-0.12, 0.12) * height
+        for stroke in GLYPHS[ch]:
+            xy = _wobble(stroke, rng, 0.034)
+            gx = pen + (xy[:, 0] + slant * xy[:, 1]) * scale
+            gy = xy[:, 1] * scale + lift
+            s.ax.plot(x + gx * ca - gy * sa, y + gx * sa + gy * ca, color=INK, linewidth=rng.uniform(1.0, 1.35),
+                      solid_capstyle="round", solid_joinstyle="round", zorder=9)
+        pen += (0.38 if ch in ".±-/ " and ch != "±" else 0.72) * height * rng.uniform(0.9, 1.1)
+    return pen
+
+
+def redline(s, box, new_text, seed, dx, dy):
+    """Strike the printed tolerance in `box` (data-coordinate Bbox) twice by hand and write the
+    approved value next to it, with a hand-drawn leader from the new value to the struck one."""
+    rng = np.random.RandomState(seed)
+    for k in range(2):
+        y0 = box.y0 + box.height * (0.35 + 0.25 * k) + rng.uniform(-0.3, 0.3)
+        xy = _wobble([(box.x0 - 1.0, y0 - 0.6), (box.x1 + 1.0, y0 + 0.7)], rng, 0.03)
+        s.ax.plot(xy[:, 0], xy[:, 1], color=INK, linewidth=1.0, solid_capstyle="round", zorder=9)
+    hx, hy = box.x0 + dx, box.y0 + dy
+    width = handwrite(s, new_text, hx, hy, 3.6, seed + 1)
+    # leader: from the handwritten value towards the struck tolerance, with a small hook
+    tx, ty = ((box.x0 + box.x1) / 2, box.y1) if dy > 0 else (box.x1 - 1.0, box.y0)
+    sx, sy = (hx + width / 2, hy - 0.8) if dy > 0 else (hx + 0.8, hy + 4.4)
+    xy = _wobble([(sx, sy), ((sx + tx) / 2 + 1.2, (sy + ty) / 2), (tx, ty + (0.8 if dy > 0 else -0.6))], rng, 0.03)
+    s.ax.plot(xy[:, 0], xy[:, 1], color=INK, linewidth=0.9, zorder=9)
+    ang = math.atan2(xy[-1, 1] - xy[-4, 1], xy[-1, 0] - xy[-4, 0])
+    for side in (2.6, -2.6):
+        s.ax.plot([xy[-1, 0], xy[-1, 0] - 2.0 * math.cos(ang + side / 6)], [xy[-1, 1], xy[-1, 1] - 2.0 * math.sin(ang + side / 6)],
+                  color=INK, linewidth=0.9, zorder=9)
+
+
 def hatch(sheet: Sheet, pts):
     sheet.ax.add_patch(Polygon(pts, closed=True, facecolor="none", edgecolor="black", hatch="////", linewidth=0, zorder=1))
 
@@ -205,7 +290,8 @@ def draw_sheet() -> bytes:
     s.line(px, py, qx, qy, lw=0.5)
     s.arrow(px, py, a + math.pi)
     s.line(qx, qy, qx - 30, qy, lw=0.5)
-    s.text(qx - 15, qy + 0.6, "Ø120.00 ±0.10", va="bottom")
+    s.text(qx - 14.4, qy + 0.6, "Ø120.00", ha="right", va="bottom")
+    od_tol = s.text(qx - 13.2, qy + 0.6, "±0.10", ha="left", va="bottom")
     s.balloon(qx - 34, qy, 1, qx - 30, qy)
     # bolt hole callout: leader to the hole at -45 degrees (lower right)
     a = math.radians(-45)
@@ -248,7 +334,7 @@ def draw_sheet() -> bytes:
     # flange thickness and overall height (below)
     s.hdim(x0, xf, yc - 60, yc - 60, yc - 68, "12.00", "±0.05")
     s.balloon(x0 - 14, yc - 66, 3, x0 - 8, yc - 66)
-    s.hdim(x0, xh, yc - 60, yc - 20, yc - 78, "30.00", "±0.10")
+    height_tol = s.hdim(x0, xh, yc - 60, yc - 20, yc - 78, "30.00", "±0.10", split=True)
     s.balloon(xh + 9, yc - 76, 4, xh + 2, yc - 78)
     # hub diameter (right)
     s.vdim(yc - 30, yc + 30, xh, xh + 18, "Ø60.00", "±0.05")
@@ -332,6 +418,13 @@ def draw_sheet() -> bytes:
     s.ax.add_patch(Circle((px0 + 8, py0), 4.5, fill=False, linewidth=0.8, zorder=3))
     s.ax.add_patch(Circle((px0 + 8, py0), 2.2, fill=False, linewidth=0.8, zorder=3))
     s.text(px0 + 20, py0, "ISO E", size=2.4)
+
+    # -- approved redline (ECR-2291): OD and height tolerances tightened by hand (pen; the scan palette darkens it)
+    s.fig.canvas.draw()
+    for artist, seed, dx, dy in ((od_tol, 11, -2.0, 5.2), (height_tol, 23, 21.0, -12.0)):
+        box = artist.get_window_extent().transformed(s.ax.transData.inverted())
+        redline(s, box, REDLINE_TOL, seed, dx, dy)
+    handwrite(s, "ECR-2291  R.O. 6/11/24", 322.0, 80.0, 3.0, seed=37)
 
     # -- controlled-copy stamp --------------------------------------------------------------------
     s.ax.add_patch(Rectangle((150, 36), 62, 20, angle=8, fill=False, edgecolor="#c0392b", linewidth=2.0, zorder=8))
@@ -433,7 +526,10 @@ def procedure_docx(path: Path) -> None:
                      "safety-relevant; critical characteristics are marked C in section 6."]),
         ("3 References", ["Drawing DRG-FL-2207, current revision (the drawing governs nominal sizes and tolerances).",
                           "ISO 2768-1 and ISO 2768-2, general tolerances; ISO 1101, geometrical tolerancing.",
-                          "CMM program FL2207_FINAL.prg; work instruction WI-CMM-02 (fixturing and alignment)."]),
+                          "CMM program FL2207_FINAL.prg; work instruction WI-CMM-02 (fixturing and alignment).",
+                          "Approved redlines: a change marked by hand on the controlled copy of the drawing, with an ECR "
+                          "number and the initials of Quality Engineering, is released and governs over the printed value "
+                          "until the drawing is re-issued."]),
         ("4 Equipment", ["Bridge CMM 'CMM-02' with a 3 mm ruby stylus, calibrated, MPE 1.9 + L/300 µm. Parts are soaked "
                          "at 20 ± 1 °C for at least 2 hours before measurement."]),
         ("5 Sampling", ["Measure 10 consecutive parts taken from the end of the lot. Record the part serial engraved on "

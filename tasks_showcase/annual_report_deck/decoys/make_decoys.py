@@ -243,6 +243,38 @@ def empty(gold: Path, reply: str) -> tuple[object, str]:
     return prs, ""
 
 
+# What the solid (adjusted) line of Figure 2 shows, for a reader who takes it for the reported one:
+# FY2024 15.1 %, FY2023 15.9 %, peak 15.9 % in 2023 (the input's fixed second series, not a perturbation).
+ADJUSTED_2024, ADJUSTED_2023, ADJUSTED_PEAK, ADJUSTED_PEAK_YEAR = 15.1, 15.9, 15.9, 2023
+
+
+def wrong_series(gold: Path, reply: str) -> tuple[object, str]:
+    """The margin read from the wrong line of Figure 2 (the solid adjusted series, same colour
+    as the dashed reported one): FY2024 margin, FY2023 margin, peak and peak year, rank and gaps
+    recomputed; the segment readings kept."""
+    prs = Presentation(gold / DELIVERABLE)
+    f = read_facts(prs)
+    g = Facts(f.segments, f.group, f.group23, ADJUSTED_2024, ADJUSTED_2023, ADJUSTED_PEAK, ADJUSTED_PEAK_YEAR,
+              1 + sum(m > ADJUSTED_2024 for m in f.peers.values()), f.peers)
+    fn = mapper(strings(f), strings(g))
+    rewrite(prs, fn)
+    return prs, fn(reply)
+
+
+def wrong_hatch(gold: Path, reply: str) -> tuple[object, str]:
+    """Two hatch patterns of Figure 1 confused (dots and cross-hatch): the Energy Systems and
+    Digital Services readings swapped, shares and the chart recomputed; group, margin kept."""
+    prs = Presentation(gold / DELIVERABLE)
+    f = read_facts(prs)
+    seg = dict(f.segments)
+    seg["Energy Systems"], seg["Digital Services"] = f.segments["Digital Services"], f.segments["Energy Systems"]
+    g = Facts(seg, f.group, f.group23, f.margin, f.margin23, f.peak, f.peak_year, f.rank, f.peers)
+    fn = mapper(strings(f), strings(g))
+    rewrite(prs, fn)
+    set_chart(prs, g.segments)
+    return prs, fn(reply)
+
+
 OTHER_PEERS = ["Halvorsen", "Marlowe", "Tessaro", "Rydberg"]  # not the peer sheet's companies
 WRONG_RISKS = ["Interest rates: higher refinancing cost on the revolving facility",
                "Pandemic disruption: site closures and travel restrictions",
@@ -280,7 +312,8 @@ def main() -> None:
     args = ap.parse_args()
     reply = (args.gold / "final_reply.md").read_text(encoding="utf-8")
     for name, build in (("negated", negated), ("perturbed", perturbed), ("hedged", hedged), ("one_size", one_size),
-                        ("stub", stub), ("empty", empty), ("fully_wrong", fully_wrong)):
+                        ("stub", stub), ("empty", empty), ("fully_wrong", fully_wrong), ("wrong_series", wrong_series),
+                        ("wrong_hatch", wrong_hatch)):
         prs, text = build(args.gold, reply)
         save(args.out, name, prs, text)
 

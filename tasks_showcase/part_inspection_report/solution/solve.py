@@ -19,12 +19,14 @@ from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, Tabl
 WS = Path("/workspace") if Path("/workspace/input").is_dir() else Path.cwd()
 INP = WS / "input"
 
-# From DRG-FL-2207 rev B (balloons 1-9 = F01-F09): id, characteristic, nominal, tolerance text, lower, upper, class (QP-114 §6)
+# From DRG-FL-2207 rev B (balloons 1-9 = F01-F09): id, characteristic, nominal, tolerance text, lower, upper, class (QP-114 §6).
+# F01 and F04: the printed ±0.10 is struck through on the controlled copy and ±0.05 handwritten (approved
+# redline ECR-2291, initialled R.O.); QP-114 §3 makes an approved redline govern over the printed value.
 SPEC = [
-    ("F01", "Outer diameter", "Ø120.00", "±0.10", 119.90, 120.10, "M"),
+    ("F01", "Outer diameter", "Ø120.00", "±0.05", 119.95, 120.05, "M"),
     ("F02", "Bore diameter", "Ø40.000", "H7 +0.025/0", 40.000, 40.025, "C"),
     ("F03", "Flange thickness", "12.00", "±0.05", 11.95, 12.05, "C"),
-    ("F04", "Overall height", "30.00", "±0.10", 29.90, 30.10, "M"),
+    ("F04", "Overall height", "30.00", "±0.05", 29.95, 30.05, "M"),
     ("F05", "Hub diameter", "Ø60.00", "±0.05", 59.95, 60.05, "M"),
     ("F06", "Bolt hole diameter (8×)", "Ø11.00", "+0.15/0", 11.00, 11.15, "M"),
     ("F07", "Bolt hole position", "0", "Ø0.20 A|B", 0.0, 0.20, "C"),
@@ -117,7 +119,8 @@ def build_pdf(rows, failures, serials, meta, verdict) -> None:
         bg = "#f8d7da" if r[-1] == "FAIL" else "#d4edda"
         style += [("BACKGROUND", (8, i), (8, i), colors.HexColor(bg)), ("FONT", (8, i), (8, i), "Helvetica-Bold", 7.5)]
     t.setStyle(TableStyle(style))
-    story += [t, Paragraph("Limits in mm; geometric tolerances (F07–F09) have lower limit 0. F06: pattern minimum and maximum over all holes.", styles["sub"]),
+    story += [t, Paragraph("Limits in mm; geometric tolerances (F07–F09) have lower limit 0. F06: pattern minimum and maximum over all holes. "
+                           "F01 and F04: ±0.05 per the approved redline ECR-2291 on the controlled copy (printed ±0.10 struck through).", styles["sub"]),
               Paragraph("Nonconforming parts", styles["h"])]
     for s, fid, name, value, op, side, limit, cls in failures:
         story.append(Paragraph(f"<b>{s}</b>: {fid} {name.lower()} measured {value:.3f} mm {op} {side} limit {limit:.3f} mm "
