@@ -14,7 +14,7 @@ td,th{border:1px solid #ccc;padding:3px 8px;text-align:left;vertical-align:top}t
 .event{border-left:4px solid #ccc;margin:.6em 0;padding:.2em .8em}.assistant{border-color:#36c}.user{border-color:#999}
 .tool_result{border-color:#3a3}.error{border-color:#c33;background:#fee}.compaction{border-color:#f90;background:#fff6e6}
 pre{white-space:pre-wrap;max-height:22em;overflow:auto;background:#f7f7f7;padding:.4em}img.seen{max-width:480px;border:1px solid #ccc}
-.pass{color:#080}.fail,.blocked{color:#b00}.unjudged{color:#886}"""
+.pass{color:#080}.fail,.blocked{color:#b00}.unjudged{color:#886}.error{color:#c60;font-weight:bold}"""
 
 
 def page(title: str, body: str) -> str:
