@@ -71,9 +71,9 @@ async def grade_trial(spec: GradeSpec) -> dict:
         "judge_errors": judge.errors if judge else [],
     }
     write_verdicts(grade_dir / "verdicts.json", header, verdicts)
-    score = score_trial(rubric, verdicts).to_json()
-    (grade_dir / "score.json").write_text(json.dumps({**header, **score}, indent=2))
-    return {**header, **score}
+    score = {**score_trial(rubric, verdicts).to_json(), **header}  # the header names the trial
+    (grade_dir / "score.json").write_text(json.dumps(score, indent=2))
+    return score
 
 
 def _from_check(criterion, outcome: CheckOutcome) -> Verdict:

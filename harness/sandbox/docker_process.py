@@ -52,6 +52,11 @@ class SandboxProcess:
                 candidate.settimeout(None)
         return cls(api, container_id, user, key, exec_id, sock, env.get("MKA_KEEP_PIDS", "1"))
 
+    @property
+    def key(self) -> str:
+        """This service's exec marker (MKA_EXEC_ID)."""
+        return self._key
+
     def _pump(self) -> None:
         try:
             for stream, data in frames_iter(self._sock, tty=False):

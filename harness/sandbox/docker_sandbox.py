@@ -21,13 +21,12 @@ from harness.sandbox.client import engine_cpus, shared_client
 from harness.sandbox.docker_exec import TIMEOUT_EXIT_CODES, new_exec_key, run_exec
 from harness.sandbox.docker_process import SandboxProcess
 from harness.sandbox.hardening import container_kwargs
-from harness.sandbox.tar_safety import extract_member_stream
+from harness.sandbox.tar_safety import extract_member_stream, oversize_reason
 from harness.sandbox.quota import QuotaWatch
 from harness.sandbox.types import (
     INPUT_DIR,
     WORKSPACE,
     GiB,
-    MiB,
     CopyReport,
     ExecResult,
     FileInfo,
@@ -53,6 +52,7 @@ class DockerSandbox:
         self._closed = False
         self._counters = {"oom_kill": 0, "pids_max": 0}
         self._keep_pids = ""  # the container's init and command: never reaped (see harness.sandbox.reaper)
+        self._services: set[str] = set()  # exec keys of the harness's own services (MCP servers)
         self._quota = QuotaWatch(client.api, container.id, spec.user, spec.limits.workspace_bytes, spec.limits.quota_poll_s)
 
     @classmethod
@@ -71,13 +71,14 @@ class DockerSandbox:
     async def _find_own_processes(self) -> None:
         """Before any agent command runs, PID 1's children are only the container's command."""
         raw = await run_exec(
-            self._client.api, self.container.id, ["/bin/sh", "-c", "cat /proc/1/task/1/children"],
+            # (and the reaper's 0.1 s pause: a FIFO nobody writes, see harness.sandbox.reaper)
+            self._client.api, self.container.id, ["/bin/sh", "-c", "mkfifo -m 600 /tmp/.mka-wait; cat /proc/1/task/1/children"],
             timeout_s=30, user=self.spec.user, cwd="/", env={}, head_bytes=4096, tail_bytes=0,
         )
         self._keep_pids = " ".join(["1", *raw.stdout.text().split()])
 
     def _marked(self, env: dict[str, str] | None) -> dict[str, str]:
-        return {**(env or {}), "MKA_KEEP_PIDS": self._keep_pids}
+        return {**(env or {}), "MKA_KEEP_PIDS": self._keep_pids, "MKA_SERVICE_KEYS": " ".join(sorted(self._services))}
 
     @property
     def id(self) -> str:
@@ -111,10 +112,10 @@ class DockerSandbox:
                 timeout_s=timeout, host_grace_s=limits.host_grace_s, user=self.spec.user, cwd=cwd or WORKSPACE, env=marked,
                 head_bytes=limits.output_head_bytes, tail_bytes=limits.output_tail_bytes, exec_key=key,
             )
-        finally:
+        except BaseException:
             watchdog.cancel()
-        ended = watchdog.done() and not watchdog.cancelled() and watchdog.exception() is None
-        quota = watchdog.result() if ended else None
+            raise
+        quota = await self._quota.verdict(watchdog, key)
         if quota is None and raw.exit_code == 153:  # 128 + SIGXFSZ: a file hit RLIMIT_FSIZE
             quota = f"the workspace quota: a file reached the {limits.workspace_bytes / GiB:.2f} GiB limit"
         timed_out = raw.killed_by_host or (
@@ -158,10 +159,12 @@ class DockerSandbox:
     ) -> SandboxProcess:
         """Start a long-lived process with stdin/stdout attached (an MCP stdio server)."""
         self._check_open()
-        return await SandboxProcess.start(
+        process = await SandboxProcess.start(
             self._client.api, self.container.id, argv, user=self.spec.user, cwd=cwd or WORKSPACE,
             env=self._marked({**self.spec.env, **(env or {})}), lifetime_s=lifetime_s,
         )
+        self._services.add(process.key)  # survives even the reaping after a pids-limit hit
+        return process
 
     # -- files ----------------------------------------------------------------------
 
@@ -247,7 +250,7 @@ class DockerSandbox:
         is_dir = bool(stat.get("mode", 0) & (1 << 31))  # Go's os.ModeDir
         if not is_dir and int(stat.get("size") or 0) > cap:  # refused before a byte is streamed
             stream.close()
-            report.refuse(path, f"{int(stat['size']) / MiB:,.0f} MiB is over the {cap / MiB:,.0f} MiB limit per file")
+            report.refuse(path, oversize_reason(int(stat["size"]), cap))
             return
         if stat.get("mode", 0) & (1 << 27):  # Go's os.ModeSymlink: the path itself is a link
             stream.close()

@@ -16,6 +16,11 @@ LABEL_TRIAL = "org.mka.trial"
 LABEL_OWNER_HOST = "org.mka.owner-host"
 LABEL_OWNER_PID = "org.mka.owner-pid"
 LABEL_OWNER_STARTED = "org.mka.owner-started"
+# The container's own init and command run as `nobody`, every exec as spec.user: an agent can
+# then neither signal PID 1 (tini forwards SIGTERM/INT/HUP to its child and exits with it, so
+# `kill 1` as the same uid stopped the whole container) nor kill `sleep infinity` (`kill -9 -1`,
+# `pkill sleep`). Without CAP_KILL not even uid 0 inside can signal it.
+INIT_USER = "65534:65534"
 
 
 def owner_labels() -> dict[str, str]:
@@ -37,7 +42,7 @@ def container_kwargs(spec: SandboxSpec, engine_cpus: int, role: str = "sandbox")
         command=["sleep", "infinity"],
         detach=True,
         init=True,  # docker-init as PID 1 reaps zombies
-        user=spec.user,
+        user=INIT_USER,  # execs name their own user (spec.user); see INIT_USER
         working_dir=WORKSPACE,
         hostname="sandbox",
         environment={"HOME": spec.home, **spec.env},

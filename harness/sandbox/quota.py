@@ -22,6 +22,7 @@ class QuotaWatch:
         self.api, self.container_id, self.user = api, container_id, user
         self.quota, self.poll_s = quota_bytes, poll_s
         self.last_usage = 0  # bytes at the last measurement
+        self._stopping: set[str] = set()  # execs this watchdog has begun to stop
 
     @property
     def fsize_kb(self) -> str:
@@ -46,6 +47,21 @@ class QuotaWatch:
                 continue
             growing, self.last_usage = used > self.last_usage, used
             if used > self.quota and growing:
+                self._stopping.add(exec_key)  # from here the verdict must reach the caller (see verdict)
                 await kill_exec(self.api, self.container_id, self.user, exec_key, env)
                 return (f"the workspace quota: /workspace holds {used / GiB:.2f} GiB, over its {self.quota / GiB:.2f} GiB"
                         " limit; the command was stopped. Delete files to free space")
+
+    async def verdict(self, watchdog: asyncio.Future, exec_key: str) -> str | None:
+        """Once the command has ended: why the watchdog stopped it, or None. The command's
+        stream ends as soon as the stop kills it, often before `kill_exec` has returned: a stop
+        under way is waited for (its reaper then finished too), never cancelled with its reason."""
+        if exec_key not in self._stopping:
+            watchdog.cancel()
+            return None
+        try:
+            return await watchdog
+        except Exception:  # noqa: BLE001 - the engine failed mid-stop: the command still was over quota
+            return f"the workspace quota: /workspace went over its {self.quota / GiB:.2f} GiB limit; the command was stopped"
+        finally:
+            self._stopping.discard(exec_key)

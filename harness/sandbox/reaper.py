@@ -12,41 +12,61 @@ them all with SIGKILL. It uses bash builtins only: it never forks, so it still w
 the pids limit is exhausted. Spared: the container's own init and command (MKA_KEEP_PIDS),
 other execs running at the same time (their own markers), the harness's services such as
 MCP servers (MKA_SERVICE=1) and the one documented way for an agent to keep a background
-process, starting it with MKA_KEEP=1 in its environment. The reaper runs only when the exec
+process, starting it with MKA_KEEP=1 in its environment — unless the pids limit fired during the
+exec: then kept processes go too (a kept fork bomb would otherwise wedge every later exec), and
+so does any MKA_SERVICE=1 process whose key is not a real service's (MKA_SERVICE_KEYS, passed by
+DockerSandbox; an agent can set MKA_SERVICE=1 too). The reaper runs only when the exec
 says which pids are the container's own (MKA_KEEP_PIDS, found by DockerSandbox at start):
 without it, it cannot tell the container's command from an orphan."""
 
 from __future__ import annotations
 
 REAPER = r'''
-mka_reap() {  # KEY [force]: force also takes this key's kept processes (closing a service)
-  local key=$1 force=$2 keep=" ${MKA_KEEP_PIDS:-1} " d p v line state mine marked kept round found
-  local -A stopped=()
+mka_reap() {  # KEY [force|kept]: force also takes this key's kept processes (closing a service);
+  # kept takes every MKA_KEEP=1 process and any MKA_SERVICE=1 one not in MKA_SERVICE_KEYS (the pids limit fired)
+  local key=$1 mode=$2 keep=" ${MKA_KEEP_PIDS:-1} " services=" ${MKA_SERVICE_KEYS:-} " d p v line state mine marked kept pkey round found
+  local young waited=0 now rest; local -a f; local -A stopped=()
+  { read -r now _ < /proc/uptime; } 2>/dev/null; now=${now/./}  # centiseconds, as /proc/PID/stat's start time
   for ((round = 1; round <= 60; round++)); do
-    found=0
+    found=0; young=0
     for d in /proc/[0-9]*; do
       p=${d#/proc/}
       [[ $p == "$$" || $p == "$BASHPID" || $keep == *" $p "* || -n ${stopped[$p]} ]] && continue
-      mine=0; marked=0; kept=0
+      mine=0; marked=0; kept=0; pkey=
       { while IFS= read -r -d '' v; do
           case $v in
-            MKA_EXEC_ID="$key") mine=1; marked=1 ;;
-            MKA_EXEC_ID=*) marked=1 ;;
-            MKA_SERVICE=1|MKA_KEEP=1) kept=1 ;;
+            MKA_EXEC_ID="$key") mine=1; marked=1; pkey=$key ;;
+            MKA_EXEC_ID=*) marked=1; pkey=${v#MKA_EXEC_ID=} ;;
+            MKA_SERVICE=1) kept=2 ;;
+            MKA_KEEP=1) (( kept )) || kept=1 ;;
           esac
         done < "$d/environ"; } 2>/dev/null || continue
-      (( kept )) && [[ -z $force || $mine == 0 ]] && continue
-      if (( mine || !marked )); then
-        { read -r line < "$d/stat"; } 2>/dev/null || continue
-        state=${line##*) }; state=${state%% *}
-        [[ $state == Z ]] && continue
-        kill -STOP "$p" 2>/dev/null && { stopped[$p]=1; found=1; }
+      if (( kept )); then
+        if [[ $mode == force && $mine == 1 ]] || [[ $mode == kept && ( $kept == 1 || -z $pkey || $services != *" $pkey "* ) ]]; then :
+        else continue; fi
+      elif (( !mine && marked )); then continue  # another exec's, still running
       fi
+      { read -r line < "$d/stat"; } 2>/dev/null || continue
+      rest=${line##*) }; state=${rest%% *}
+      [[ $state == Z ]] && continue
+      # Forked under 100 ms ago: maybe `MKA_KEEP=1 server &` not yet exec'd (its environ is still
+      # the parent's); look again once, 0.1 s later (a FIFO that never speaks: a sleep without a fork).
+      if (( !waited )) && [[ -n $now ]]; then f=($rest); (( now - ${f[19]:-0} < 10 )) && { young=1; continue; }; fi
+      kill -STOP "$p" 2>/dev/null && { stopped[$p]=1; found=1; }
     done
+    if (( young )); then waited=1; read -r -t 0.1 _ <> /tmp/.mka-wait 2>/dev/null; continue; fi
     (( found )) || break
   done
   (( ${#stopped[@]} )) && kill -KILL "${!stopped[@]}" 2>/dev/null
   return 0
+}
+mka_pids_max() {  # MKA_MAX: how often the pids limit refused a fork (cgroup v1 or v2), builtins only
+  local f l; MKA_MAX=0
+  for f in /sys/fs/cgroup/pids/pids.events /sys/fs/cgroup/pids.events; do
+    [[ -r $f ]] || continue
+    while read -r l; do [[ $l == "max "* ]] && MKA_MAX=${l#max }; done < "$f"
+    return 0
+  done
 }
 '''
 
@@ -55,10 +75,17 @@ mka_reap() {  # KEY [force]: force also takes this key's kept processes (closing
 # own deadline find this exec when the wrapper itself is stuck.
 WRAPPER = REAPER + r'''
 [[ -n ${MKA_FSIZE_KB:-} ]] && ulimit -f "$MKA_FSIZE_KB"
+mka_pids_max; before=$MKA_MAX
 timeout -k 5s "${MKA_TIMEOUT}s" "$@" & pid=$!
 f="/tmp/.mka-exec-$MKA_EXEC_ID.pid"; echo $pid > "$f"
 wait $pid; rc=$?
-if [[ -n ${MKA_KEEP_PIDS:-} ]]; then mka_reap "$MKA_EXEC_ID"; else kill -9 "-$pid" 2>/dev/null; fi
+if [[ -n ${MKA_KEEP_PIDS:-} ]]; then
+  mka_pids_max; mode=
+  if (( MKA_MAX > before )); then  # a bomb, kept or not, is at the limit: nothing of the agent's stays
+    mode=kept; echo "mka: the process limit was reached: every process this command started was stopped, and so was every one kept with MKA_KEEP=1" >&2
+  fi
+  mka_reap "$MKA_EXEC_ID" $mode
+else kill -9 "-$pid" 2>/dev/null; fi
 rm -f "$f"; exit $rc
 '''
 

@@ -71,7 +71,7 @@ def extract_member_stream(
                     links.append((sandbox_path, host_path, target))
             elif member.isreg():
                 if member.size > max_file_bytes:
-                    report.refuse(sandbox_path, f"{member.size} bytes is over the {max_file_bytes}-byte cap")
+                    report.refuse(sandbox_path, oversize_reason(member.size, max_file_bytes))
                     continue
                 _write_regular(archive, member, host_path)
                 report.copied.append(host_path)
@@ -119,3 +119,8 @@ def _materialise_links(links, archive_parent: str, dest_root: Path, report: Copy
         host_path.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(source, host_path)
         report.copied.append(host_path)
+
+
+def oversize_reason(size: int, cap: int) -> str:
+    """Why a file is refused for its size (one wording wherever a size cap applies)."""
+    return f"{size} bytes is over the {cap}-byte cap"

@@ -21,7 +21,8 @@ class CodeExecTool:
         f"Commands time out after {DEFAULT_TIMEOUT_S} s unless timeout_s says otherwise; long output keeps "
         "its beginning and end. Every process a command starts is stopped when it ends (setsid and nohup "
         "included); to keep a background server for later commands, start it with MKA_KEEP=1 in its "
-        "environment (e.g. `MKA_KEEP=1 python3 -m http.server 8000 &`). There is no internet."
+        "environment, its output sent to a file (e.g. `MKA_KEEP=1 python3 -m http.server 8000 > server.log 2>&1 &`). "
+        "There is no internet."
     )
     parameters: dict[str, Any] = {
         "type": "object",
