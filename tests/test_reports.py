@@ -192,3 +192,18 @@ def test_markdown_json_and_html_carry_every_section_and_figures(run):
     assert json.loads(render_json(report))["data"]["ablation"][0]["applicable"] is True
     page = render_html(report, figures_html(rows, tables.leaderboard(rows, planned, resamples=500)))
     assert page.count("data:image/png;base64,") == 3 and "http" not in page.replace("http-equiv", "")
+
+
+def test_an_infra_failed_repeat_of_a_graded_task_makes_the_system_incomplete(tmp_path):
+    planned = [{"trial_id": f"t0__m__r{r}", "task": "t0", "kind": "deliverable", "model": "m", "variant": "default"}
+               for r in (1, 2)]
+    (tmp_path / "run.json").write_text(json.dumps({"planned": planned}))
+    _trial(tmp_path, "t0", "m", 0.9, repeat=1)
+    _trial(tmp_path, "t0", "m", None, repeat=2, status="infra_error")  # the hard repeat failed
+    rows, planned_rows, _ = collect([tmp_path])
+    [entry] = tables.leaderboard(rows, planned_rows, resamples=200)
+    cov = entry["coverage"]
+    assert cov.missing == [] and cov.missing_trials == ["t0__m__r2"] and cov.infra_failed_trials == 1
+    assert entry["rank"] is None  # not ranked on the surviving repeat
+    notes = build_report(rows, [], planned_rows, resamples=200).notes
+    assert any("t0__m__r2" in n and "fewer repeats" in n for n in notes)

@@ -69,7 +69,7 @@ def build_report(rows: list[TrialRow], notes: list[str], planned: list[Planned] 
         [[_num(e["rank"], "{}") if e["rank"] else ("incomplete" if not e["coverage"].complete else "—"),
           e["model"], e["variant"], e["run"],
           str(len(e["coverage"].suite)), str(len(e["coverage"].graded)), str(e["coverage"].model_failed),
-          str(len(e["coverage"].infra_failed)), str(e["trials"]), fmt_summary(e["climb_wsr"]), fmt_summary(e["wsr"]),
+          str(e["coverage"].infra_failed_trials), str(e["trials"]), fmt_summary(e["climb_wsr"]), fmt_summary(e["wsr"]),
           fmt_summary(e["regression_wsr"]), _num(e["decided"], "{:.0%}"), _num(e["wsr_decided_only"])] for e in board],
         note="Means over graded tasks (repeats averaged first) with 95 % bootstrap CIs over tasks. With undecided "
              "criteria (unjudged: no judge; error: a check or the judge failed) a WSR is the interval [undecided as "
@@ -80,8 +80,14 @@ def build_report(rows: list[TrialRow], notes: list[str], planned: list[Planned] 
     ))
     incomplete = [e for e in board if not e["coverage"].complete]
     for e in incomplete:
-        report.notes.append(f"{e['label']}: incomplete, no score for {len(e['coverage'].missing)} of "
-                            f"{len(e['coverage'].suite)} tasks: {', '.join(e['coverage'].missing)}")
+        cov = e["coverage"]
+        if cov.missing:
+            report.notes.append(f"{e['label']}: incomplete, no score for {len(cov.missing)} of "
+                                f"{len(cov.suite)} tasks: {', '.join(cov.missing)}")
+        partial = [t for t in cov.missing_trials if not any(t.startswith(m + "__") for m in cov.missing)]
+        if partial:
+            report.notes.append(f"{e['label']}: incomplete, {len(partial)} planned trial(s) of graded tasks have no score"
+                                f" (their tasks average fewer repeats): {', '.join(partial)}")
     report.sections.append(Section(
         "Efficiency (means per trial)",
         ["model", "variant", "input tokens", "cached", "output tokens", "reasoning", "turns", "wall s", "$ per task", "WSR per 1k tokens"],
@@ -96,7 +102,7 @@ def build_report(rows: list[TrialRow], notes: list[str], planned: list[Planned] 
             "Tool use (M3, means over tool-use trials)",
             ["model", "variant", "tasks", "graded", "infra-failed", "trials", *tables.M3_KEYS, "M3 score"],
             [[e["label"], e["variant"], str(len(e["coverage"].suite)), str(len(e["coverage"].graded)),
-              str(len(e["coverage"].infra_failed)), str(e["trials"]), *(_num(e[k]) for k in tables.M3_KEYS), _num(e["m3"])]
+              str(e["coverage"].infra_failed_trials), str(e["trials"]), *(_num(e[k]) for k in tables.M3_KEYS), _num(e["m3"])]
              for e in m3],
             note="Precision is reported beside the score; trials the agent ended early are scored (missing calls count 0)."))
     sectors = tables.by_sector(rows)
@@ -155,7 +161,8 @@ def _data(board, m3, paired, ablations, sectors, per_task, sources) -> dict[str,
 
     def cov(c: tables.Coverage):
         return {"suite": sorted(c.suite), "graded": sorted(c.graded), "model_failed_trials": c.model_failed,
-                "infra_failed": sorted(c.infra_failed), "missing": c.missing, "complete": c.complete}
+                "infra_failed": sorted(c.infra_failed), "infra_failed_trials": c.infra_failed_trials,
+                "missing": c.missing, "missing_trials": c.missing_trials, "complete": c.complete}
 
     return {
         "leaderboard": [{"rank": e["rank"], "label": e["label"], "run": e["run"], "model": e["model"], "variant": e["variant"],

@@ -27,14 +27,22 @@ class Coverage:
     graded: set[str] = field(default_factory=set)
     model_failed: int = 0  # graded trials the agent ended without finishing (caps, its own stop)
     infra_failed: set[str] = field(default_factory=set)  # tasks with an infra-failed trial and no graded one
+    infra_failed_trials: int = 0  # every infra-failed trial, a repeat of a graded task included
+    planned_trials: set[str] = field(default_factory=set)
+    graded_trials: set[str] = field(default_factory=set)
 
     @property
     def missing(self) -> list[str]:
         return sorted(self.suite - self.graded)
 
     @property
+    def missing_trials(self) -> list[str]:
+        """Planned trials (repeats included) with no score: a task averaged over fewer repeats."""
+        return sorted(self.planned_trials - self.graded_trials)
+
+    @property
     def complete(self) -> bool:
-        return not self.missing
+        return not self.missing and not self.missing_trials
 
 
 def label(system: System, runs: int) -> str:
@@ -50,6 +58,7 @@ def coverage(rows: list[TrialRow], planned: list[Planned], kind: str = "delivera
     for p in planned:
         if p.kind == kind:
             out[p.system].suite.add(p.task)
+            out[p.system].planned_trials.add(p.trial_id)
     for r in rows:
         if r.kind != kind:
             continue
@@ -57,9 +66,11 @@ def coverage(rows: list[TrialRow], planned: list[Planned], kind: str = "delivera
         cov.suite.add(r.task)
         if r.graded:
             cov.graded.add(r.task)
+            cov.graded_trials.add(r.trial_id)
             cov.model_failed += r.model_failed
         elif r.infra_failed:
             cov.infra_failed.add(r.task)
+            cov.infra_failed_trials += 1
     for cov in out.values():
         cov.infra_failed -= cov.graded
     return dict(out)
