@@ -11,7 +11,7 @@ from pathlib import Path
 
 from harness.providers.settings import ModelSettings
 from harness.recording.trial import TrialRecord
-from harness.sandbox import DockerSandbox, SandboxLimits, SandboxSpec
+from harness.sandbox import SandboxLimits, SandboxSpec, create_sandbox
 from harness.sandbox.types import GiB, MiB
 from harness.tasks import Task
 
@@ -52,7 +52,7 @@ async def grade_trial(spec: GradeSpec) -> dict:
     limits = replace(GRADING_LIMITS, cpus=min(GRADING_LIMITS.cpus, spec.cpus)) if spec.cpus else GRADING_LIMITS
     box_spec = SandboxSpec(image=spec.image, network="none", limits=limits, run_id=spec.run_id,
                            trial_id=record.trial_id, role="autorater")
-    async with await DockerSandbox.create(box_spec) as box:
+    async with await create_sandbox(box_spec) as box:
         if files:
             await box.copy_in(deliverables, "/workspace/deliverables")
         reply = spec.trial_dir / "final_reply.md"

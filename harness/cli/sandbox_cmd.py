@@ -10,7 +10,7 @@ from rich.table import Table
 from harness.cli.common import console, docker_client, fail
 from harness.images import ImageMissingError, resolve_image
 from harness.images.mirror import PROBE_HOST_SH
-from harness.sandbox import DockerSandbox, SandboxError, SandboxSpec
+from harness.sandbox import SandboxError, SandboxSpec, create_sandbox
 from harness.sandbox.prune import prune_containers
 
 app = typer.Typer(help="Manage sandbox containers.", no_args_is_help=True)
@@ -60,7 +60,7 @@ def smoke(image: str = typer.Option("sandbox", help="Image key (sandbox, autorat
 
 async def _smoke(tag: str):
     try:
-        async with await DockerSandbox.create(SandboxSpec(image=tag, run_id="smoke")) as box:
+        async with await create_sandbox(SandboxSpec(image=tag, run_id="smoke")) as box:
             return await box.exec(SMOKE_SCRIPT, timeout=120)
     except SandboxError as exc:
         fail(str(exc))

@@ -26,7 +26,7 @@ from harness.providers.limits import LimitedProvider
 from harness.recording.trajectory import MediaStore, TrajectoryWriter, now_iso
 from harness.recording.trial import TokenCounts, TrialRecord
 from harness.runner.agents import AgentSpec, build_agent
-from harness.sandbox import DockerSandbox, SandboxLimits, SandboxSpec
+from harness.sandbox import Sandbox, SandboxLimits, SandboxSpec, create_sandbox
 from harness.sandbox.client import shared_client
 from harness.tasks import Task, load_task
 from harness.tools.base import ToolContext, image_limits_of
@@ -94,7 +94,7 @@ async def run_trial(
                         tools=[t.name for t in tools])
         sandbox_spec = SandboxSpec(image=image, network=task.spec.network, limits=_sandbox_limits(task, spec.cpu_cap),
                                    run_id=spec.run_id, trial_id=spec.trial_id)
-        async with await DockerSandbox.create(sandbox_spec) as sandbox, AsyncExitStack() as mcp_stack:
+        async with await create_sandbox(sandbox_spec) as sandbox, AsyncExitStack() as mcp_stack:
             await sandbox.copy_in(task.inputs_dir)
             if spec.agent.kind == "oracle" and task.kind == "deliverable":
                 await sandbox.copy_in(task.root / "solution", ORACLE_DIR)
@@ -158,7 +158,7 @@ def _input_sizes(task: Task) -> list[tuple[str, int]]:
     return [(name, (task.inputs_dir / name).stat().st_size) for name in task.input_files]
 
 
-async def _collect_unfinished(sandbox: DockerSandbox, task: Task, result: LoopResult, trial_dir: Path) -> list[str]:
+async def _collect_unfinished(sandbox: Sandbox, task: Task, result: LoopResult, trial_dir: Path) -> list[str]:
     """At a cap: the deliverables declared so far, else files named like the task's deliverables."""
     wanted = result.declared or task.deliverable_paths
     present = {info.path.removeprefix("/workspace/") for info in await sandbox.list_files() if info.kind == "file"}

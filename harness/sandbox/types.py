@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, runtime_checkable
 
 WORKSPACE = "/workspace"
 INPUT_DIR = "/workspace/input"
@@ -126,4 +126,25 @@ class Sandbox(Protocol):
 
     async def list_files(self, root: str = WORKSPACE) -> list[FileInfo]: ...
 
+    async def open_process(
+        self, argv: list[str], *, cwd: str | None = None, env: dict[str, str] | None = None, lifetime_s: float = 8 * 3600,
+    ) -> SandboxService: ...
+
     async def close(self) -> None: ...
+
+    async def __aenter__(self) -> Sandbox: ...
+
+    async def __aexit__(self, *exc) -> None: ...
+
+
+@runtime_checkable
+class SandboxService(Protocol):
+    """A long-lived process with stdin/stdout attached (an MCP stdio server)."""
+
+    stderr: Any  # a bounded buffer with .text(), for error messages
+
+    async def read(self) -> bytes | None: ...
+
+    async def write(self, data: bytes) -> None: ...
+
+    async def close(self) -> int | None: ...

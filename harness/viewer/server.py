@@ -70,11 +70,11 @@ class Viewer:
 
 async def render_preview(source: Path, out: Path) -> None:
     from harness.images import resolve_image
-    from harness.sandbox import DockerSandbox, SandboxSpec
+    from harness.sandbox import SandboxSpec, create_sandbox
     from harness.sandbox.client import shared_client
 
     spec = SandboxSpec(image=resolve_image(shared_client(), "autorater"), network="none", role="autorater", run_id="viewer")
-    async with await DockerSandbox.create(spec) as box:
+    async with await create_sandbox(spec) as box:
         await box.copy_in(source, "/workspace/deliverables")
         result = await box.exec(["python3", "-m", "autorater.checks.render", f"deliverables/{source.name}", "/workspace/pages"], timeout=300)
         if not result.ok:
