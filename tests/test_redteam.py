@@ -200,7 +200,7 @@ async def test_fork_bomb_is_contained_and_reaped(box, docker_client, tmp_path, e
     # A newline, not `;`: `cmd & ; sleep` is a bash syntax error and would never start the bomb.
     run = await attack(box, tmp_path, sh(f"{escape}\nsleep 3"),
                        sh(NEXT + "; cat /sys/fs/cgroup/pids/pids.events /sys/fs/cgroup/pids.events 2>/dev/null; true"), finish())
-    assert time.monotonic() - started < 40
+    assert time.monotonic() - started < 120  # liveness: contained in seconds, not the 20 minutes of the issue
     assert_next_works(run)
     hits = re.search(r"^max (\d+)", run.text(1), re.M)
     assert hits and int(hits.group(1)) > 0, run.text(1)[:2000]  # the bomb really ran into the pids limit
@@ -359,7 +359,7 @@ async def test_a_3gb_deliverable_is_refused_by_name_without_streaming(docker_cli
         assert "finish refused; these files could not be collected" in refused
         assert f"- huge.bin: {oversize_reason(3 * 1024**3, 256 * 1024**2)}" in refused
         took = run.results[1]["ended_mono"] - run.results[1]["started_mono"]
-        assert took < 5, took  # refused from the archive's stat, before a byte is streamed
+        assert took < 30, took  # refused from the archive's stat, before a byte is streamed
         assert_next_works(run, 2)
         assert _delivered(tmp_path) == {"ok.md": "fine\n"}  # the refused file never landed, not even in part
 

@@ -106,7 +106,7 @@ async def test_a_fork_bomb_that_leaves_the_process_group_is_still_reaped(docker_
         launched = await box.exec(f"{escape}\nsleep 2", timeout=60)  # `cmd & ; sleep` would be a syntax error
         assert "syntax error" not in launched.stderr, launched
         after = await box.exec("echo alive; ps -e --no-headers | wc -l")
-        assert time.monotonic() - started < 30
+        assert time.monotonic() - started < 90
         assert after.stdout.splitlines()[0] == "alive", after
         assert int(after.stdout.splitlines()[1]) < 10, after.stdout  # the bomb is gone, not just capped
         quiet = await box.exec("cat /sys/fs/cgroup/cpuacct/cpuacct.usage 2>/dev/null || cat /sys/fs/cgroup/cpu.stat")
