@@ -7,7 +7,7 @@ graded, failed by the model (graded anyway) or failed by the infrastructure (not
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from itertools import combinations
 from statistics import mean
@@ -164,8 +164,6 @@ def by_task(rows: list[TrialRow], metric: str = "wsr") -> dict[str, dict[str, In
 
 def most_failed(rows: list[TrialRow], top: int = 15) -> list[tuple[str, str, int, int]]:
     """(task, criterion, failed trials, graded trials of that task), most failed first."""
-    from collections import Counter
-
     failures = Counter((r.task, c) for r in rows for c in r.failed_criteria)
     graded = Counter(r.task for r in rows if r.score)
     return [(task, crit, n, graded[task]) for (task, crit), n in failures.most_common(top)]
