@@ -293,13 +293,26 @@ def test_exhausted_script_is_a_clear_unretried_500(fake_llm: FakeLLMServer, fmt:
     assert len(fake_llm.requests) == 1  # x-should-retry: false stopped the SDK's retries
 
 
-@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("fmt", ["chat", "responses"])
 def test_streaming_rejected_without_consuming_script(fake_llm: FakeLLMServer, fmt: str) -> None:
     fake_llm.add(FakeTurn(text="kept"))
-    with pytest.raises(sdk(fmt).BadRequestError, match="streaming is unsupported"):
+    with pytest.raises(sdk(fmt).BadRequestError, match="streaming is only spoken for Anthropic"):
         call(fake_llm, fmt, stream=True)
     assert fake_llm.remaining == 1
     assert fake_llm.requests[0].body["stream"] is True
+
+
+def test_anthropic_streams_through_the_real_sdk(fake_llm: FakeLLMServer) -> None:
+    """The event stream is what the SDK's own accumulator turns back into the same message."""
+    fake_llm.add(FakeTurn(text="streamed", thinking="first think", tool_calls=[("lookup", '{"q": "x"}')],
+                          input_tokens=50, output_tokens=9))
+    with ant(fake_llm, 0).messages.stream(model="claude-test", max_tokens=64, messages=USER) as stream:
+        message = stream.get_final_message()
+    kinds = [b.type for b in message.content]
+    assert kinds == ["thinking", "text", "tool_use"]
+    assert message.content[0].thinking == "first think" and message.content[0].signature.startswith("sig-")
+    assert message.content[1].text == "streamed" and message.content[2].input == {"q": "x"}
+    assert message.stop_reason == "tool_use" and (message.usage.input_tokens, message.usage.output_tokens) == (50, 9)
 
 
 def test_callable_items_and_default(fake_llm: FakeLLMServer) -> None:

@@ -293,4 +293,7 @@ async def test_reasoning_is_recorded_and_passed_back(provider, server, sandbox, 
     assert run.of_type("assistant")[0]["reasoning"] == "The sheet needs a total first."
     if provider != "anthropic":  # Anthropic's usage has no separate thinking count: it is in output
         assert run.result.usage.reasoning == 7
+    else:  # streamed (the SDK and proxies refuse long non-streamed requests), thinking blocks intact
+        assert all(r.body.get("stream") is True for r in server.requests)
+        assert '"signature"' in run.body_text(1)
     assert "The sheet needs a total first." in run.body_text(1)  # given back in the next request

@@ -37,7 +37,7 @@ class AnthropicProvider(SdkProvider):
             body["thinking"] = {"type": "enabled", "budget_tokens": budget}
         elif self.settings.temperature is not None:
             body["temperature"] = self.settings.temperature
-        message = await self._send(self._client.messages.create, body, request.on_retry)
+        message = await self._send(self._stream, body, request.on_retry)
         texts, calls, blocks, thoughts = [], [], [], []
         for block in message.content:
             blocks.append(block.model_dump(exclude_none=True))
@@ -59,6 +59,12 @@ class AnthropicProvider(SdkProvider):
             raw_stop=message.stop_reason or "",
             reasoning="\n".join(thoughts),
         )
+
+    async def _stream(self, **kwargs: Any) -> Any:
+        """One request, streamed: the SDK refuses (or proxies cut) long non-streamed requests, and
+        a long thinking reply can take minutes; the final message is the same object either way."""
+        async with self._client.messages.stream(**kwargs) as stream:
+            return await stream.get_final_message()
 
     def _messages(self, messages: list[Message], names: ToolNames) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []

@@ -84,6 +84,7 @@ class _Reply:
     status: int
     body: dict[str, Any]
     headers: dict[str, str] = field(default_factory=dict)
+    events: list[tuple[str, dict[str, Any]]] | None = None  # a server-sent event stream instead of JSON
 
 
 class FakeLLMServer:
@@ -168,10 +169,10 @@ class FakeLLMServer:
         with self._lock:
             self.requests.append(RecordedRequest(fmt, path, headers, body, time.monotonic()))
             number = len(self.requests)
-        if body.get("stream"):
+        if body.get("stream") and fmt != "anthropic":
             # Checked before taking a script item, so the script is not consumed.
             return self._fail(fmt, 400, "invalid_request_error",
-                              "FakeLLMServer: streaming is unsupported; send stream=false", fake_fault=True)
+                              "FakeLLMServer: streaming is only spoken for Anthropic; send stream=false", fake_fault=True)
         item = self._take()
         if item is None:
             return self._fail(fmt, 500, "server_error",
@@ -188,7 +189,9 @@ class FakeLLMServer:
             return self._render_error(fmt, item)
         if isinstance(item, FakeTurn):
             render = {"chat": self._chat, "responses": self._responses, "anthropic": self._anthropic}[fmt]
-            return _Reply(200, render(item, body), self._request_id_header(fmt))
+            rendered = render(item, body)
+            events = anthropic_events(rendered) if body.get("stream") else None
+            return _Reply(200, rendered, self._request_id_header(fmt), events)
         return self._fail(fmt, 500, "server_error", f"FakeLLMServer: bad script item {item!r}", fake_fault=True)
 
     # ---- success renderers -----------------------------------------------------
@@ -377,6 +380,32 @@ _ANTHROPIC_ERRORS: dict[str, tuple[str, str]] = {
 }
 
 
+def anthropic_events(message: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """A rendered Messages response as the event stream `stream: true` gets (Anthropic's
+    streaming docs): message_start, per block start / delta(s) / stop, message_delta, message_stop."""
+    start = {**message, "content": [], "stop_reason": None,
+             "usage": {**message["usage"], "output_tokens": 1}}
+    events: list[tuple[str, dict[str, Any]]] = [("message_start", {"type": "message_start", "message": start})]
+    for i, block in enumerate(message["content"]):
+        if block["type"] == "text":
+            head, deltas = {"type": "text", "text": ""}, [{"type": "text_delta", "text": block["text"]}]
+        elif block["type"] == "thinking":
+            head = {"type": "thinking", "thinking": "", "signature": ""}
+            deltas = [{"type": "thinking_delta", "thinking": block["thinking"]},
+                      {"type": "signature_delta", "signature": block["signature"]}]
+        else:  # tool_use: the input arrives as partial JSON
+            head = {"type": "tool_use", "id": block["id"], "name": block["name"], "input": {}}
+            deltas = [{"type": "input_json_delta", "partial_json": json.dumps(block["input"])}]
+        events.append(("content_block_start", {"type": "content_block_start", "index": i, "content_block": head}))
+        events += [("content_block_delta", {"type": "content_block_delta", "index": i, "delta": d}) for d in deltas]
+        events.append(("content_block_stop", {"type": "content_block_stop", "index": i}))
+    events.append(("message_delta", {"type": "message_delta",
+                                     "delta": {"stop_reason": message["stop_reason"], "stop_sequence": None},
+                                     "usage": {"output_tokens": message["usage"]["output_tokens"]}}))
+    events.append(("message_stop", {"type": "message_stop"}))
+    return events
+
+
 class _Handler(BaseHTTPRequestHandler):
     fake: FakeLLMServer  # set on the per-server subclass
     server_version = "FakeLLM/1"
@@ -386,6 +415,17 @@ class _Handler(BaseHTTPRequestHandler):
         raw = self.rfile.read(length) if length else b""
         headers = {k.lower(): v for k, v in self.headers.items()}
         reply = self.fake._handle(self.path.split("?", 1)[0], headers, raw)
+        if reply.events is not None:
+            self.send_response(reply.status)
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Connection", "close")
+            for name, value in reply.headers.items():
+                self.send_header(name, value)
+            self.end_headers()
+            for event, data in reply.events:
+                self.wfile.write(f"event: {event}\ndata: {json.dumps(data)}\n\n".encode())
+            self.close_connection = True
+            return
         data = json.dumps(reply.body).encode()
         self.send_response(reply.status)
         self.send_header("Content-Type", "application/json")
