@@ -33,7 +33,7 @@ def docker_client():
     except DockerException as exc:
         _unavailable(f"Docker engine unavailable: {exc}")
     yield client
-    leftovers = client.containers.list(all=True, filters={"label": f"{LABEL_RUN}={TEST_RUN_ID}"})
+    leftovers = client.containers.list(all=True, filters={"label": f"{LABEL_RUN}={TEST_RUN_ID}"}, sparse=True)
     for container in leftovers:
         container.remove(force=True, v=True)
     assert not leftovers, f"containers survived the test run: {[c.short_id for c in leftovers]}"

@@ -43,7 +43,7 @@ def _start_child(image: str, run_id: str) -> subprocess.Popen:
 
 
 def _containers(client, run_id: str):
-    return client.containers.list(all=True, filters={"label": f"{LABEL_RUN}={run_id}"})
+    return client.containers.list(all=True, filters={"label": f"{LABEL_RUN}={run_id}"}, sparse=True)
 
 
 def test_ctrl_c_removes_the_container(docker_client, sandbox_image):

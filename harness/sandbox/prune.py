@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import docker
-from docker.errors import NotFound
+from docker.errors import APIError, NotFound
 
 from harness.sandbox.hardening import LABEL_ROLE, LABEL_RUN, LABEL_TRIAL, owner_alive
 
@@ -24,15 +24,21 @@ def prune_containers(
     """Remove our containers whose owner process is gone (or all of a run, or all)."""
     filters = {"label": [LABEL_ROLE] + ([f"{LABEL_RUN}={run_id}"] if run_id else [])}
     removed = []
-    for container in client.containers.list(all=True, filters=filters):
-        labels = container.labels
+    # Sparse: the list call alone, labels included. A full list inspects each container and
+    # fails outright when one is removed meanwhile (a sandbox closing, another prune).
+    for container in client.containers.list(all=True, filters=filters, sparse=True):
+        labels = container.attrs.get("Labels") or {}
         if not include_live and not run_id and owner_alive(labels):
             continue
         try:
             container.remove(force=True, v=True)
         except NotFound:
             continue
+        except APIError as exc:
+            if exc.status_code == 409:  # already being removed (its own close, or another prune)
+                continue
+            raise
         removed.append(
-            PrunedContainer(container.short_id, labels.get(LABEL_ROLE, "?"), labels.get(LABEL_RUN, "?"), labels.get(LABEL_TRIAL, "?"))
+            PrunedContainer(container.id[:12], labels.get(LABEL_ROLE, "?"), labels.get(LABEL_RUN, "?"), labels.get(LABEL_TRIAL, "?"))
         )
     return removed
