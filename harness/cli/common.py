@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import sys
 
 import docker
@@ -13,7 +14,9 @@ from rich.console import Console
 console = Console(stderr=True, soft_wrap=True, width=None if sys.stderr.isatty() else 160)
 
 
+@functools.cache
 def docker_client() -> docker.DockerClient:
+    """The engine's client, made and pinged once per command (callers ask for it freely)."""
     try:
         client = docker.from_env(timeout=600)
         client.ping()

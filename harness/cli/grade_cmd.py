@@ -43,8 +43,10 @@ def grade(
     except (ModelsFileError, MissingApiKeyError) as exc:
         fail(str(exc))
     specs, skipped, tool_use = [], [], []
+    statuses: dict[Path, str] = {}
     for trial_dir in trial_dirs:
         record = TrialRecord.read(trial_dir)
+        statuses[trial_dir] = record.status
         if record.status in INFRA_STATUSES:
             skipped.append((trial_dir.name, f"status {record.status}: the infrastructure failed it, not the model"
                                             f" ({record.error}); `mka run` on the same --out retries it"))
@@ -89,7 +91,7 @@ def grade(
         table.add_column(column)
     for spec, score in zip(specs, scores):
         counts = score.get("counts", {})
-        table.add_row(spec.trial_dir.name, TrialRecord.read(spec.trial_dir).status,
+        table.add_row(spec.trial_dir.name, statuses[spec.trial_dir],
                       *(_fmt(score, key) for key in ("wsr", "climb_wsr", "primary_wsr")),
                       *(str(counts.get(k, 0)) for k in ("pass", "fail", "blocked", "unjudged", "error")))
     console.print(table)

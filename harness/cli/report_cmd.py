@@ -42,9 +42,8 @@ def report(
         console.print(f"wrote {json_out}")
     if html:
         from harness.reports.plots import figures_html
-        from harness.reports.tables import leaderboard
 
-        html.write_text(render_html(built, figures_html(rows, leaderboard(rows, planned, resamples=resamples))))
+        html.write_text(render_html(built, figures_html(rows, built.board)))
         console.print(f"wrote {html}")
 
 

@@ -29,6 +29,7 @@ class Report:
     sections: list[Section] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     data: dict[str, Any] = field(default_factory=dict)  # the raw numbers behind the sections
+    board: list[dict] = field(default_factory=list)  # the leaderboard entries (for figures), computed once
 
 
 def fmt_summary(s: BoundsSummary | None) -> str:
@@ -62,6 +63,7 @@ def build_report(rows: list[TrialRow], notes: list[str], planned: list[Planned] 
     planned = planned or []
     report = Report(notes=list(notes))
     board = tables.leaderboard(rows, planned, resamples=resamples, rank_incomplete=rank_incomplete)
+    report.board = board
     report.sections.append(Section(
         "Leaderboard",
         ["rank", "model", "variant", "run", "tasks", "graded", "model-failed", "infra-failed", "trials", "Climb-WSR [95% CI]",
@@ -111,8 +113,8 @@ def build_report(rows: list[TrialRow], notes: list[str], planned: list[Planned] 
                                    [[s, *(fmt_interval(m.get(name)) for name in labels)] for s, m in sectors.items()]))
     sources = tier_sources or {}
     per_task = tables.by_task(rows)
-    for metric, title in (("wsr", "WSR by task"), ("climb_wsr", "Climb-WSR by task")):
-        cells = per_task if metric == "wsr" else tables.by_task(rows, metric)
+    per_task_climb = tables.by_task(rows, "climb_wsr")
+    for cells, title in ((per_task, "WSR by task"), (per_task_climb, "Climb-WSR by task")):
         labels = sorted({name for systems in cells.values() for name in systems})
         report.sections.append(Section(title, ["task", "tiers", *labels],
                                        [[t, sources.get(t, "—"), *(fmt_interval(m.get(name)) for name in labels)]
@@ -140,7 +142,7 @@ def build_report(rows: list[TrialRow], notes: list[str], planned: list[Planned] 
         report.sections.append(Section("Criteria most often failed", ["task", "criterion", "failed", "of trials"],
                                        [[t, c, str(n), str(of)] for t, c, n, of in failed]))
     report.data = _data(board, m3, paired, ablations, sectors, per_task, sources)
-    report.data["by_task_climb"] = {t: {n: list(b) for n, b in m.items()} for t, m in tables.by_task(rows, "climb_wsr").items()}
+    report.data["by_task_climb"] = {t: {n: list(b) for n, b in m.items()} for t, m in per_task_climb.items()}
     return report
 
 
