@@ -293,13 +293,28 @@ def test_exhausted_script_is_a_clear_unretried_500(fake_llm: FakeLLMServer, fmt:
     assert len(fake_llm.requests) == 1  # x-should-retry: false stopped the SDK's retries
 
 
-@pytest.mark.parametrize("fmt", ["chat", "responses"])
-def test_streaming_rejected_without_consuming_script(fake_llm: FakeLLMServer, fmt: str) -> None:
-    fake_llm.add(FakeTurn(text="kept"))
-    with pytest.raises(sdk(fmt).BadRequestError, match="streaming is only spoken for Anthropic"):
-        call(fake_llm, fmt, stream=True)
-    assert fake_llm.remaining == 1
+def test_chat_streams_through_the_real_sdk(fake_llm: FakeLLMServer) -> None:
+    """Chat SSE chunks are what the SDK's own stream accumulator turns back into the same reply."""
+    fake_llm.add(FakeTurn(text="streamed", tool_calls=[("lookup", '{"q": "x"}')], input_tokens=50, output_tokens=9))
+    with oai(fake_llm).chat.completions.stream(model="gpt-test", messages=USER,
+                                               stream_options={"include_usage": True}) as stream:
+        done = stream.get_final_completion()
+    message = done.choices[0].message
+    assert message.content == "streamed" and done.choices[0].finish_reason == "tool_calls"
+    assert [(c.function.name, json.loads(c.function.arguments)) for c in message.tool_calls] == [("lookup", {"q": "x"})]
+    assert (done.usage.prompt_tokens, done.usage.completion_tokens) == (50, 9)
     assert fake_llm.requests[0].body["stream"] is True
+
+
+def test_responses_streams_through_the_real_sdk(fake_llm: FakeLLMServer) -> None:
+    fake_llm.add(FakeTurn(text="streamed", tool_calls=[("lookup", '{"q": "x"}')], input_tokens=50, output_tokens=9))
+    with oai(fake_llm).responses.stream(model="gpt-test", input="hello") as stream:
+        done = stream.get_final_response()
+    kinds = [item.type for item in done.output]
+    assert "message" in kinds and "function_call" in kinds
+    call_item = next(item for item in done.output if item.type == "function_call")
+    assert (call_item.name, json.loads(call_item.arguments)) == ("lookup", {"q": "x"})
+    assert done.output_text == "streamed" and (done.usage.input_tokens, done.usage.output_tokens) == (50, 9)
 
 
 def test_anthropic_streams_through_the_real_sdk(fake_llm: FakeLLMServer) -> None:

@@ -204,6 +204,17 @@ async def test_rate_limit_with_retry_after_then_success(provider, server, sandbo
 
 
 @pytest.mark.parametrize("provider", FORMATS)
+async def test_a_stream_cut_before_its_end_is_retried_not_taken_as_the_reply(provider, server, sandbox, tmp_path):
+    server.add(FakeTurn(text="half an answer that goes on", tool_calls=[FINISH], cut_stream=True),
+               FakeTurn(tool_calls=[FINISH]))
+    run = await run_loop(provider, server, sandbox, tmp_path)
+    assert run.result.status == "finished" and run.result.turns == 1
+    retry = run.of_type("retry")
+    assert len(retry) == 1 and "StreamInterruptedError" in retry[0]["error"] and retry[0]["status"] is None
+    assert run.of_type("assistant")[0]["text"] == ""  # the partial text never became a turn
+
+
+@pytest.mark.parametrize("provider", FORMATS)
 async def test_view_image_reaches_the_request_at_original_size(provider, server, sandbox, tmp_path):
     original = _png(1500, 900)
     await sandbox.write_file("plans/plan.png", original)
@@ -255,8 +266,12 @@ async def test_reasoning_is_passed_back_verbatim(provider, server, sandbox, tmp_
         assert thinking["signature"].startswith("sig-")
         assert assistant["content"][-1]["type"] == "tool_use"
     else:
-        reasoning = [i for i in body["input"] if i.get("type") == "reasoning"]
-        assert reasoning and reasoning[0]["summary"][0]["text"] == "I should list the inputs first."
+        # store=false and no reasoning effort set, so no include=["reasoning.encrypted_content"]:
+        # the API stored nothing, and an id-only reasoning item would be a 404. It stays out of
+        # the history (the strict Responses fake checks the replay with encrypted content).
+        assert body["store"] is False and "include" not in body
+        assert not [i for i in body["input"] if i.get("type") == "reasoning"]
+        assert run.of_type("assistant")[0]["reasoning"] == "I should list the inputs first."
 
 
 async def test_web_search_on_the_embedded_offline_index(server, sandbox, tmp_path):
@@ -291,9 +306,10 @@ async def test_reasoning_is_recorded_and_passed_back(provider, server, sandbox, 
     run = await run_loop(provider, server, sandbox, tmp_path)
     assert run.result.status == "finished", run.result.error
     assert run.of_type("assistant")[0]["reasoning"] == "The sheet needs a total first."
-    if provider != "anthropic":  # Anthropic's usage has no separate thinking count: it is in output
-        assert run.result.usage.reasoning == 7
-    else:  # streamed (the SDK and proxies refuse long non-streamed requests), thinking blocks intact
-        assert all(r.body.get("stream") is True for r in server.requests)
+    # Counted as reasoning (Anthropic: usage.output_tokens_details.thinking_tokens), inside output.
+    assert run.result.usage.reasoning == 7 and not run.result.usage.reasoning_uncounted
+    assert all(r.body.get("stream") is True for r in server.requests)  # streamed by default
+    if provider == "anthropic":  # thinking blocks intact, signature included
         assert '"signature"' in run.body_text(1)
-    assert "The sheet needs a total first." in run.body_text(1)  # given back in the next request
+    if provider != "openai-responses":  # Responses: only with encrypted content (see above)
+        assert "The sheet needs a total first." in run.body_text(1)  # given back in the next request

@@ -9,6 +9,7 @@ import anthropic
 
 from harness.agent.messages import ImagePart, Message
 from harness.providers.base import ModelRequest, ModelResponse, Usage
+from harness.providers.retry import StreamInterruptedError
 from harness.providers.sdk_provider import SdkProvider
 from harness.providers.wire import ToolNames, b64, parse_call
 
@@ -37,7 +38,8 @@ class AnthropicProvider(SdkProvider):
             body["thinking"] = {"type": "enabled", "budget_tokens": budget}
         elif self.settings.temperature is not None:
             body["temperature"] = self.settings.temperature
-        message = await self._send(self._stream, body, request.on_retry)
+        message = await self._send(self._stream if self.settings.stream else self._client.messages.create, body,
+                                   request.on_retry)
         texts, calls, blocks, thoughts = [], [], [], []
         for block in message.content:
             blocks.append(block.model_dump(exclude_none=True))
@@ -50,11 +52,14 @@ class AnthropicProvider(SdkProvider):
         usage = message.usage
         cache_read = usage.cache_read_input_tokens or 0
         cache_write = usage.cache_creation_input_tokens or 0
+        thinking = _thinking_tokens(usage)
+        reasoned = any(b["type"] in ("thinking", "redacted_thinking") for b in blocks)
         return ModelResponse(
             text="\n".join(texts),
             tool_calls=calls,
             stop=_STOPS.get(message.stop_reason or "", "end"),
-            usage=Usage(usage.input_tokens + cache_read + cache_write, cache_read, usage.output_tokens, 0, cache_write),
+            usage=Usage(usage.input_tokens + cache_read + cache_write, cache_read, usage.output_tokens, thinking,
+                        cache_write, reasoning_uncounted=reasoned and not thinking),
             provider_state={"anthropic_content": blocks},
             raw_stop=message.stop_reason or "",
             reasoning="\n".join(thoughts),
@@ -64,7 +69,10 @@ class AnthropicProvider(SdkProvider):
         """One request, streamed: the SDK refuses (or proxies cut) long non-streamed requests, and
         a long thinking reply can take minutes; the final message is the same object either way."""
         async with self._client.messages.stream(**kwargs) as stream:
-            return await stream.get_final_message()
+            message = await stream.get_final_message()
+        if message.stop_reason is None:  # the stream stopped before message_delta: a partial reply
+            raise StreamInterruptedError("the message stream ended before its stop reason")
+        return message
 
     def _messages(self, messages: list[Message], names: ToolNames) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
@@ -99,6 +107,16 @@ class AnthropicProvider(SdkProvider):
                     for r in msg.tool_results
                 ])
         return out
+
+
+def _thinking_tokens(usage: Any) -> int:
+    """Thinking tokens from `usage.output_tokens_details.thinking_tokens`: the API's breakdown of
+    the billed output (the raw reasoning, not the shorter summarized text returned), already
+    inside `output_tokens`. Models that do not report it give 0 and the call is marked
+    `reasoning_uncounted`: the thinking is then counted in output only; counting the summarized
+    text would undercount, since billing is for the full thinking."""
+    details = getattr(usage, "output_tokens_details", None)
+    return int(getattr(details, "thinking_tokens", 0) or 0)
 
 
 def _image(image: ImagePart) -> dict[str, Any]:

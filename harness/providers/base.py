@@ -19,6 +19,10 @@ class Usage:
     output: int = 0  # all completion tokens, reasoning included
     reasoning: int = 0
     cache_write: int = 0  # prompt tokens written to the provider's cache (Anthropic): inside `input`
+    # True when the model reasoned (thinking blocks, reasoning items or text came back) but the
+    # provider reported no separate count: those tokens are inside `output` only and `reasoning`
+    # undercounts them. Recorded with each model_call so a reader never mistakes 0 for "no thinking".
+    reasoning_uncounted: bool = False
 
     def __add__(self, other: Usage) -> Usage:
         return Usage(
@@ -27,6 +31,7 @@ class Usage:
             self.output + other.output,
             self.reasoning + other.reasoning,
             self.cache_write + other.cache_write,
+            self.reasoning_uncounted or other.reasoning_uncounted,
         )
 
 

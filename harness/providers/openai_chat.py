@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-
 from harness.agent.messages import Message
 from harness.providers.base import ModelRequest, ModelResponse, Usage
+from harness.providers.chat_stream import stream_chat
 from harness.providers.sdk_provider import OpenAISdkProvider
 from harness.providers.wire import ToolNames, data_url, parse_call
 
@@ -30,7 +30,8 @@ class OpenAIChatProvider(OpenAISdkProvider):
             body["reasoning_effort"] = self.settings.reasoning_effort
         if self.settings.temperature is not None:
             body["temperature"] = self.settings.temperature
-        completion = await self._send(self._client.chat.completions.create, body, request.on_retry)
+        create = self._stream if self.settings.stream else self._client.chat.completions.create
+        completion = await self._send(create, body, request.on_retry)
         choice = completion.choices[0]
         message = choice.message
         calls = [parse_call(c.id, names.ours(c.function.name), c.function.arguments) for c in (message.tool_calls or [])]
@@ -39,15 +40,20 @@ class OpenAIChatProvider(OpenAISdkProvider):
         reasoning = getattr(getattr(usage, "completion_tokens_details", None), "reasoning_tokens", 0) or 0
         stop = _STOPS.get(choice.finish_reason or "", "end")
         state = _reasoning_state(message)
+        thought = str(state.get("reasoning_content") or state.get("reasoning") or "")
         return ModelResponse(
             text=message.content or "",
             tool_calls=calls,
             stop="tool_use" if calls and stop != "length" else stop,
-            usage=Usage(usage.prompt_tokens if usage else 0, cached, usage.completion_tokens if usage else 0, reasoning),
+            usage=Usage(usage.prompt_tokens if usage else 0, cached, usage.completion_tokens if usage else 0, reasoning,
+                        reasoning_uncounted=bool(state) and not reasoning),
             raw_stop=choice.finish_reason or "",
             provider_state=state or None,
-            reasoning=str(state.get("reasoning_content") or state.get("reasoning") or ""),
+            reasoning=thought,
         )
+
+    async def _stream(self, **kwargs: Any) -> Any:
+        return await stream_chat(self._client, **kwargs)
 
     def _messages(self, messages: list[Message], names: ToolNames) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []

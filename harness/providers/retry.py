@@ -19,6 +19,12 @@ from harness.providers.base import ContextOverflowError, ProviderError
 T = TypeVar("T")
 MAX_RETRY_AFTER_S = 300.0
 
+
+class StreamInterruptedError(ProviderError):
+    """A streamed reply ended without its final event (connection cut, no finish reason, a
+    failed response): nothing usable arrived, so it is retried like a 5xx."""
+
+
 _RETRYABLE = (
     openai.RateLimitError, openai.InternalServerError, openai.APIConnectionError, openai.APITimeoutError,
     anthropic.RateLimitError, anthropic.InternalServerError, anthropic.APIConnectionError, anthropic.APITimeoutError,
@@ -42,10 +48,24 @@ def is_context_overflow(exc: BaseException) -> bool:
     return False
 
 
+# Error types and codes that mean "try again" when an error arrives inside a 200 stream
+# (Anthropic's `event: error`, OpenAI/OpenRouter `data: {"error": ...}`): no HTTP status tells.
+_TRANSIENT = {"overloaded_error", "api_error", "rate_limit_error", "server_error", "rate_limit_exceeded",
+              429, 500, 502, 503, 504, 529}
+
+
 def _is_retryable(exc: BaseException) -> bool:
-    if isinstance(exc, _RETRYABLE):
+    if isinstance(exc, (*_RETRYABLE, StreamInterruptedError)):
         return True
-    return getattr(exc, "status_code", None) in (408, 409, 429, 500, 502, 503, 504, 529)
+    status = getattr(exc, "status_code", None)
+    if status in (408, 409, 429, 500, 502, 503, 504, 529):
+        return True
+    body = getattr(exc, "body", None)
+    if status in (None, 200) and isinstance(body, dict):
+        inner = body.get("error", body)
+        if isinstance(inner, dict):
+            return any(isinstance(v, str | int) and v in _TRANSIENT for v in (inner.get("type"), inner.get("code")))
+    return False
 
 
 def retry_after_seconds(exc: BaseException) -> float | None:
@@ -110,5 +130,7 @@ def _message(exc: BaseException) -> str:
     if isinstance(body, dict):
         inner = body.get("error", body)
         if isinstance(inner, dict) and inner.get("message"):
-            return str(inner["message"])
+            # OpenRouter wraps the upstream's refusal: "Provider returned error" + metadata.raw.
+            raw = (inner.get("metadata") or {}).get("raw") if isinstance(inner.get("metadata"), dict) else None
+            return f"{inner['message']}: {raw}" if raw else str(inner["message"])
     return str(getattr(exc, "message", None) or exc)

@@ -65,6 +65,9 @@ class ModelSettings(BaseModel):
     api_key_env: str | None = None
     timeout_s: float = 600.0
     max_attempts: int = 6
+    # Stream replies (the default): long generations are not cut by proxies' idle timeouts and the
+    # SDKs accept any max_tokens. `stream: false` is for OpenAI-compatible endpoints that lack it.
+    stream: bool = True
     extra: dict[str, Any] = Field(default_factory=dict)  # merged into every request body
     prices: Prices
     image_limits: ImageLimitSettings = Field(default_factory=ImageLimitSettings)

@@ -9,8 +9,12 @@ Point the real SDKs at it:
 Endpoints: POST /v1/chat/completions ("chat"), POST /v1/responses ("responses") and
 POST /v1/messages ("anthropic"). Each request takes the next script item, whatever the
 endpoint, so one script can drive a conversation; a FakeTurn is rendered in the
-wire format of the endpoint it lands on. Non-streaming only. Requests to other paths
-get a 404 and are not recorded.
+wire format of the endpoint it lands on. With `stream: true` the same reply goes out as
+the vendor's server-sent events (tests/fakes/sse.py), which the SDKs' own accumulators
+turn back into the same object. Requests to other paths get a 404 and are not recorded.
+
+Subclasses (tests/fakes/strict_vendors.py) reject what a real vendor rejects by
+overriding `_check`, and change error shapes (`_fail`) or rendered bodies.
 
 Bodies follow the vendors' JSON closely enough that the SDKs parse them into their
 typed models even with `_strict_response_validation=True`.
@@ -26,6 +30,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Literal, TypeAlias
+
+from tests.fakes.sse import Event, anthropic_events, chat_events, encode, responses_events
 
 Fmt: TypeAlias = Literal["chat", "responses", "anthropic"]
 
@@ -52,9 +58,13 @@ class FakeTurn:
     cached_tokens: int = 0
     reasoning_tokens: int = 0
     # Anthropic: a `thinking` block (fake signature) before the text. Responses: a
-    # `reasoning` output item with one summary. Chat Completions: `reasoning_content` on the
-    # message, as DeepSeek and vLLM's reasoning parsers send it.
+    # `reasoning` output item with one summary (and encrypted_content when the request's
+    # include asks for it). Chat Completions: `reasoning_content` on the message, as DeepSeek
+    # sends it.
     thinking: str | None = None
+    # Streamed only: the connection closes halfway through the events, before the final one
+    # (a proxy's idle timeout, a dropped connection); the client must not take it as a reply.
+    cut_stream: bool = False
 
 
 @dataclass
@@ -84,7 +94,7 @@ class _Reply:
     status: int
     body: dict[str, Any]
     headers: dict[str, str] = field(default_factory=dict)
-    events: list[tuple[str, dict[str, Any]]] | None = None  # a server-sent event stream instead of JSON
+    events: list[Event] | None = None  # a server-sent event stream instead of JSON
 
 
 class FakeLLMServer:
@@ -169,10 +179,9 @@ class FakeLLMServer:
         with self._lock:
             self.requests.append(RecordedRequest(fmt, path, headers, body, time.monotonic()))
             number = len(self.requests)
-        if body.get("stream") and fmt != "anthropic":
-            # Checked before taking a script item, so the script is not consumed.
-            return self._fail(fmt, 400, "invalid_request_error",
-                              "FakeLLMServer: streaming is only spoken for Anthropic; send stream=false", fake_fault=True)
+        rejected = self._check(fmt, body)
+        if rejected is not None:  # checked before taking a script item, so the script is not consumed
+            return rejected
         item = self._take()
         if item is None:
             return self._fail(fmt, 500, "server_error",
@@ -190,9 +199,23 @@ class FakeLLMServer:
         if isinstance(item, FakeTurn):
             render = {"chat": self._chat, "responses": self._responses, "anthropic": self._anthropic}[fmt]
             rendered = render(item, body)
-            events = anthropic_events(rendered) if body.get("stream") else None
+            events = self._events(fmt, rendered, body) if body.get("stream") else None
+            if events and item.cut_stream:
+                events = events[: len(events) // 2]
             return _Reply(200, rendered, self._request_id_header(fmt), events)
         return self._fail(fmt, 500, "server_error", f"FakeLLMServer: bad script item {item!r}", fake_fault=True)
+
+    # ---- hooks for strict vendors -------------------------------------------------
+
+    def _check(self, fmt: Fmt, body: dict[str, Any]) -> _Reply | None:
+        """A reply that rejects the request, or None to answer it. The lenient fake accepts all."""
+        return None
+
+    def _events(self, fmt: Fmt, rendered: dict[str, Any], body: dict[str, Any]) -> list[Event]:
+        """The event stream for a rendered reply, as `stream: true` gets it."""
+        if fmt == "chat":
+            return chat_events(rendered, include_usage=bool((body.get("stream_options") or {}).get("include_usage")))
+        return responses_events(rendered) if fmt == "responses" else anthropic_events(rendered)
 
     # ---- success renderers -----------------------------------------------------
 
@@ -234,8 +257,11 @@ class FakeLLMServer:
         item_status = "incomplete" if truncated else "completed"
         output: list[dict[str, Any]] = []
         if turn.thinking is not None:
-            output.append({"type": "reasoning", "id": f"rs_{self._next_id()}",
-                           "summary": [{"type": "summary_text", "text": turn.thinking}]})
+            reasoning = {"type": "reasoning", "id": f"rs_{self._next_id()}",
+                         "summary": [{"type": "summary_text", "text": turn.thinking}]}
+            if "reasoning.encrypted_content" in (req.get("include") or []):  # only when asked, as the API does
+                reasoning["encrypted_content"] = f"gAAAAB-fake-{reasoning['id']}"
+            output.append(reasoning)
         # A function-call-only reply has no message item, as with the real API.
         if turn.text or not turn.tool_calls:
             output.append({
@@ -380,32 +406,6 @@ _ANTHROPIC_ERRORS: dict[str, tuple[str, str]] = {
 }
 
 
-def anthropic_events(message: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
-    """A rendered Messages response as the event stream `stream: true` gets (Anthropic's
-    streaming docs): message_start, per block start / delta(s) / stop, message_delta, message_stop."""
-    start = {**message, "content": [], "stop_reason": None,
-             "usage": {**message["usage"], "output_tokens": 1}}
-    events: list[tuple[str, dict[str, Any]]] = [("message_start", {"type": "message_start", "message": start})]
-    for i, block in enumerate(message["content"]):
-        if block["type"] == "text":
-            head, deltas = {"type": "text", "text": ""}, [{"type": "text_delta", "text": block["text"]}]
-        elif block["type"] == "thinking":
-            head = {"type": "thinking", "thinking": "", "signature": ""}
-            deltas = [{"type": "thinking_delta", "thinking": block["thinking"]},
-                      {"type": "signature_delta", "signature": block["signature"]}]
-        else:  # tool_use: the input arrives as partial JSON
-            head = {"type": "tool_use", "id": block["id"], "name": block["name"], "input": {}}
-            deltas = [{"type": "input_json_delta", "partial_json": json.dumps(block["input"])}]
-        events.append(("content_block_start", {"type": "content_block_start", "index": i, "content_block": head}))
-        events += [("content_block_delta", {"type": "content_block_delta", "index": i, "delta": d}) for d in deltas]
-        events.append(("content_block_stop", {"type": "content_block_stop", "index": i}))
-    events.append(("message_delta", {"type": "message_delta",
-                                     "delta": {"stop_reason": message["stop_reason"], "stop_sequence": None},
-                                     "usage": {"output_tokens": message["usage"]["output_tokens"]}}))
-    events.append(("message_stop", {"type": "message_stop"}))
-    return events
-
-
 class _Handler(BaseHTTPRequestHandler):
     fake: FakeLLMServer  # set on the per-server subclass
     server_version = "FakeLLM/1"
@@ -422,8 +422,8 @@ class _Handler(BaseHTTPRequestHandler):
             for name, value in reply.headers.items():
                 self.send_header(name, value)
             self.end_headers()
-            for event, data in reply.events:
-                self.wfile.write(f"event: {event}\ndata: {json.dumps(data)}\n\n".encode())
+            for event in reply.events:
+                self.wfile.write(encode(event))
             self.close_connection = True
             return
         data = json.dumps(reply.body).encode()
