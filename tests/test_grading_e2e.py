@@ -7,7 +7,6 @@ import io
 import json
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,6 +18,7 @@ from harness.tasks import load_task
 
 from tests.conftest import probe_target
 from tests.fakes.llm_server import FakeError, FakeLLMServer, FakeTurn
+from tests.cli_support import run_mka
 
 pytestmark = pytest.mark.docker
 DATA = Path(__file__).parent / "data"
@@ -27,7 +27,7 @@ RUBRIC = DATA / "rubrics" / "quarterly_pack.yaml"
 
 
 def _mka(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "harness.cli.main", *args], capture_output=True, text=True, timeout=900)
+    return run_mka(*args, timeout=800)
 
 
 @pytest.fixture(scope="module")

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from harness.recording.trajectory import read_trajectory
+from tests.cli_support import run_mka
 
 pytestmark = pytest.mark.docker
 
@@ -18,7 +18,7 @@ TASK = DATA / "tasks" / "sales_summary"
 
 
 def _mka(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "harness.cli.main", *args], capture_output=True, text=True, timeout=600)
+    return run_mka(*args, timeout=600)
 
 
 def test_oracle_run_produces_the_gold_deliverables(tmp_path, sandbox_image):

@@ -7,8 +7,6 @@ criterion, the text-only solver clearly less, an empty deliverable set ≤ 0.10.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,6 +17,7 @@ from harness.paths import project_root
 from harness.tasks import load_suite, load_task
 
 from tests.showcase_support import probe_inputs, regenerate_inputs
+from tests.cli_support import run_mka
 
 SUITE = project_root() / "tasks_showcase"
 RUBRICS = project_root() / "rubrics"
@@ -73,7 +72,7 @@ def graded_suite(tmp_path_factory, sandbox_image, autorater_image) -> Path:
     for args in (("run", str(SUITE), "--kind", "deliverable", "--agent", "oracle", "--agent", "oracle:text_only",
                   "--agent", "oracle:code_only", "--out", str(out), "--concurrency", "2"),
                  ("grade", str(out))):
-        result = subprocess.run([sys.executable, "-m", "harness.cli.main", *args], capture_output=True, text=True, timeout=3600)
+        result = run_mka(*args, timeout=420)
         assert result.returncode == 0, result.stderr[-3000:]
     return out
 
@@ -125,7 +124,7 @@ def test_an_empty_deliverable_set_scores_at_most_ten_percent(graded_suite, task_
     record = json.loads((source / "trial.json").read_text())
     (empty / "trial.json").write_text(json.dumps(record))
     (empty / "final_reply.md").write_text("")
-    result = subprocess.run([sys.executable, "-m", "harness.cli.main", "grade", str(empty)], capture_output=True, text=True, timeout=600)
+    result = run_mka("grade", str(empty), timeout=600)
     assert result.returncode == 0, result.stderr[-2000:]
     score = json.loads((empty / "grade" / "score.json").read_text())
     assert _decided_wsr(score) <= 0.10

@@ -6,8 +6,6 @@ import hashlib
 import io
 import json
 import shutil
-import subprocess
-import sys
 import tarfile
 from pathlib import Path
 
@@ -15,6 +13,7 @@ import pytest
 
 from harness.submission.pack import pack
 from harness.submission.verify import verify
+from tests.cli_support import run_mka
 
 pytestmark = pytest.mark.docker
 DATA = Path(__file__).parent / "data"
@@ -22,7 +21,7 @@ TASKS, RUBRICS = DATA / "tasks", DATA / "rubrics"
 
 
 def _mka(*args: str) -> None:
-    result = subprocess.run([sys.executable, "-m", "harness.cli.main", *args], capture_output=True, text=True, timeout=900)
+    result = run_mka(*args, timeout=800)
     assert result.returncode == 0, result.stderr
 
 

@@ -4,8 +4,6 @@ MCP servers in the sandbox by their reference replay, scored by M3 (no LLM judge
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from collections import Counter
 
 import pytest
@@ -13,6 +11,7 @@ import pytest
 from harness.paths import project_root
 from harness.recording.trajectory import read_trajectory
 from harness.tasks import load_suite
+from tests.cli_support import run_mka
 
 SUITE = project_root() / "tasks_showcase" / "tool_use"
 GROUPS = {
@@ -46,7 +45,7 @@ def test_reference_replays_solve_every_task_and_score_perfectly(tmp_path, sandbo
     out = tmp_path / "run"
     for args in (("run", str(SUITE), "--kind", "tool_use", "--agent", "oracle", "--out", str(out), "--concurrency", "2"),
                  ("grade", str(out))):
-        result = subprocess.run([sys.executable, "-m", "harness.cli.main", *args], capture_output=True, text=True, timeout=3600)
+        result = run_mka(*args, timeout=420)
         assert result.returncode == 0, result.stderr[-3000:]
     trials = sorted((out / "trials").iterdir())
     assert len(trials) == len(_tasks())
