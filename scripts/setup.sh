@@ -5,7 +5,7 @@
 #     docker-compose, python3-venv, chromium (viewer tests), tesseract (MCP server tests)
 #   - starts dockerd in the background if no engine answers
 #   - .venv with the harness and its test tools
-#   - the sandbox and autorater images (`mka image build`; reused when unchanged)
+#   - the sandbox and autorater images and the showcase tasks' environment images (`mka image build`; reused when unchanged)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -51,4 +51,4 @@ if [ ! -f .cache/npm/node_modules/@modelcontextprotocol/server-everything/packag
 fi
 
 echo "==> building images (reused when their content is unchanged)"
-.venv/bin/mka image build
+.venv/bin/mka image build --tasks tasks_showcase  

@@ -6,6 +6,10 @@ mean the containers really ran."""
 from __future__ import annotations
 
 import os
+import socket
+import subprocess
+import time
+from pathlib import Path
 
 import docker
 import pytest
@@ -14,6 +18,7 @@ from docker.errors import DockerException
 from harness.images import ImageMissingError, resolve_image
 from harness.sandbox import DockerSandbox, SandboxLimits, SandboxSpec
 from harness.sandbox.hardening import LABEL_RUN
+from harness.paths import project_root
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
 TEST_RUN_ID = f"pytest-{os.getpid()}"
@@ -80,3 +85,44 @@ def probe_target(image: str) -> tuple[str, str]:
                           capture_output=True, text=True, timeout=120).stdout.strip()
     assert host, f"{image} names no http(s) apt source to aim the probes at"
     return host, socket.gethostbyname(host)
+
+
+# -- the third-party MCP server from npm ------------------------------------------------------
+
+EVERYTHING = project_root() / ".cache" / "npm" / "node_modules" / "@modelcontextprotocol" / "server-everything" / "dist" / "index.js"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def everything_url():
+    """The reference MCP server (`@modelcontextprotocol/server-everything`, npm) over streamable
+    HTTP on 127.0.0.1, started here for the module."""
+    if not EVERYTHING.is_file() or not _which("node"):
+        reason = "server-everything (npm) or node missing: run scripts/setup.sh"
+        if IN_CI:
+            pytest.fail(f"{reason} (CI=true: MCP tests must run, not skip)", pytrace=False)
+        pytest.skip(reason)
+    port = free_port()
+    proc = subprocess.Popen(["node", str(EVERYTHING), "streamableHttp"], env={**os.environ, "PORT": str(port)},
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                break
+        except OSError:
+            if proc.poll() is not None:
+                pytest.fail(f"server-everything exited: {proc.stderr.read()[-2000:]}")
+            time.sleep(0.2)
+    yield f"http://127.0.0.1:{port}/mcp"
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+def _which(name: str) -> bool:
+    return any((Path(d) / name).is_file() for d in os.environ.get("PATH", "").split(os.pathsep))

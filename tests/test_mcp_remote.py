@@ -6,57 +6,14 @@ embedded resources and resource links, and a tiny PNG with a bad CRC on an optio
 
 from __future__ import annotations
 
-import os
 import re
-import socket
-import subprocess
-import time
 from contextlib import AsyncExitStack
-from pathlib import Path
 
 import pytest
 
 from harness.mcp.tools import McpError, McpServer, connect_servers
-from harness.paths import project_root
 
-from tests.conftest import IN_CI
-
-EVERYTHING = project_root() / ".cache" / "npm" / "node_modules" / "@modelcontextprotocol" / "server-everything" / "dist" / "index.js"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def everything_url():
-    if not EVERYTHING.is_file() or not _which("node"):
-        reason = "server-everything (npm) or node missing: run scripts/setup.sh"
-        if IN_CI:
-            pytest.fail(f"{reason} (CI=true: MCP tests must run, not skip)", pytrace=False)
-        pytest.skip(reason)
-    port = _free_port()
-    proc = subprocess.Popen(["node", str(EVERYTHING), "streamableHttp"], env={**os.environ, "PORT": str(port)},
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                break
-        except OSError:
-            if proc.poll() is not None:
-                pytest.fail(f"server-everything exited: {proc.stderr.read()[-2000:]}")
-            time.sleep(0.2)
-    yield f"http://127.0.0.1:{port}/mcp"
-    proc.terminate()
-    proc.wait(timeout=10)
-
-
-def _which(name: str) -> bool:
-    return any((Path(d) / name).is_file() for d in os.environ.get("PATH", "").split(os.pathsep))
-
+from tests.conftest import free_port
 
 async def test_remote_server_tools_are_listed_and_called(everything_url):
     async with AsyncExitStack() as stack:
@@ -88,7 +45,7 @@ async def test_remote_headers_come_from_the_environment_and_a_dead_server_is_nam
     monkeypatch.setenv("MKA_TEST_MCP_KEY", "secret-value")
     async with AsyncExitStack() as stack:
         assert await connect_servers(stack, None, [server])
-    dead = f"http://127.0.0.1:{_free_port()}/mcp"
+    dead = f"http://127.0.0.1:{free_port()}/mcp"
     async with AsyncExitStack() as stack:
         with pytest.raises(McpError, match=re.escape(f"MCP server 'gone' ({dead}) failed to start: ConnectError")):
             await connect_servers(stack, None, [McpServer("gone", url=dead)])

@@ -288,7 +288,7 @@ def test_cli_validate_suite_with_invalid_task() -> None:
     assert result.exit_code == 1 and "ok sales_summary (deliverable, 2 inputs, 2 deliverables)" in result.stdout
     assert "invalid " in result.stdout and "(4 problem(s))" in result.stdout
     assert "limitz: unknown field" in result.stdout and "prompt.md: missing" in result.stdout
-    assert "1 of 4 task(s) invalid" in result.output
+    assert "1 of 5 task(s) invalid" in result.output
 
 
 def test_cli_validate_duplicates_and_missing_path(here: Path) -> None:

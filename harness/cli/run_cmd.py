@@ -16,7 +16,8 @@ from rich.table import Table
 
 from harness.agent.scripted import ScriptError
 from harness.cli.common import console, docker_client, fail
-from harness.images import ImageMissingError, resolve_image
+from harness.images import ImageMissingError
+from harness.images.task_env import resolve_task_image
 from harness.paths import project_root
 from harness.provenance import harness_identity, image_digests
 from harness.providers.registry import MissingApiKeyError
@@ -63,7 +64,7 @@ def run(
         fail("name at least one --model or --agent")
     if not tasks:
         fail(f"{target}: no {kind or ''} tasks to run".replace("  ", " "))
-    image = _preflight(tasks, agents, models_file, set(disable_tool) | set(ablate))
+    images = _preflight(tasks, agents, models_file, set(disable_tool) | set(ablate))
     limits = {"max_turns": max_turns, "wall_clock_s": wall_clock_s, "max_cost_usd": max_cost}
     overrides = {key: value for key, value in limits.items() if value is not None}
     # Each variant is a set of disabled tools: the plain one, plus one per --ablate tool.
@@ -73,11 +74,11 @@ def run(
         TrialSpec(
             task_dir=task.root, agent=a, out_dir=out, trial_id=_trial_id(task.id, a.label + _variant_suffix(variant), r),
             run_id=out.resolve().name, disabled_tools=variant, models_file=models_file,
-            search=search, image=image, limit_overrides=overrides, cpu_cap=fair_cpus,
+            search=search, image=images[task.id], limit_overrides=overrides, cpu_cap=fair_cpus,
         )
         for task in tasks for a in agents for variant in variants for r in range(1, repeats + 1)
     ]
-    _write_run_json(out, tasks, agents, image, {"repeats": repeats, "disabled_tools": sorted(disable_tool), "ablate": ablate,
+    _write_run_json(out, tasks, agents, set(images.values()), {"repeats": repeats, "disabled_tools": sorted(disable_tool), "ablate": ablate,
                     "concurrency": concurrency, "cpus_per_sandbox": fair_cpus, "search": search, "limits": overrides}, specs)
     specs, kept = _resume(specs, max_attempts)
     if kept:
@@ -106,19 +107,20 @@ def run(
         raise typer.Exit(1)
 
 
-def _preflight(tasks, agents, models_file, disabled) -> str:
-    """Fail before anything is written: every agent must build for every task, the image must exist."""
+def _preflight(tasks, agents, models_file, disabled) -> dict[str, str]:
+    """Fail before anything is written: every agent must build for every task, and every task's
+    image (its environment's, else the sandbox) must be built and current. Returns task id -> image."""
     try:
         make_tools(disabled=disabled, exec_timeout_s=300, with_search=False)
         for task in tasks:
             for agent in agents:
                 build_agent(agent, task, models_file)
-        return resolve_image(docker_client(), "sandbox")
+        return {task.id: resolve_task_image(docker_client(), task) for task in tasks}
     except (AgentSpecError, ModelsFileError, MissingApiKeyError, ScriptError, ToolConfigError, ImageMissingError) as exc:
         fail(str(exc))
 
 
-def _write_run_json(out: Path, tasks, agents, image: str, config: dict, specs: list[TrialSpec]) -> None:
+def _write_run_json(out: Path, tasks, agents, images: set[str], config: dict, specs: list[TrialSpec]) -> None:
     """run.json: what this run is, so reports and submissions can say where numbers came from.
 
     Several invocations may share one DIR (the deliverable and tool-use halves of a suite):
@@ -131,7 +133,7 @@ def _write_run_json(out: Path, tasks, agents, image: str, config: dict, specs: l
         "agents": [a.label for a in agents],
         "tasks": {t.id: folder_sha256(t.root) for t in tasks},
         "rubrics": {t.id: file_sha256(rubrics / f"{t.id}.yaml") for t in tasks if (rubrics / f"{t.id}.yaml").is_file()},
-        "images": image_digests({image}),
+        "images": image_digests(images),
         "config": config,
     }
     out.mkdir(parents=True, exist_ok=True)

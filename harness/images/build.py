@@ -103,10 +103,10 @@ def _build_one(client, spec: ImageSpec, tag, base_ref, parent_tag, console: Cons
         decode=True,
         labels={"org.mka.image": spec.key, "org.mka.content-hash": tag.split(":")[1]},
     )
-    _show_build_progress(stream, spec.key, console)
+    show_build_progress(stream, spec.key, console)
 
 
-def _show_build_progress(stream, key: str, console: Console) -> None:
+def show_build_progress(stream, key: str, console: Console) -> None:
     tail: list[str] = []
     with console.status(f"{key}: starting build …") as status:
         for chunk in stream:

@@ -20,7 +20,7 @@ from harness.agent import prompts
 from harness.agent.loop import AgentLoop, LoopLimits, LoopResult
 from harness.agent.scripted import ORACLE_DIR
 from harness.agent.tool_runner import ToolRunner
-from harness.images import resolve_image
+from harness.images.task_env import resolve_task_image
 from harness.providers.base import Usage
 from harness.providers.limits import LimitedProvider
 from harness.recording.trajectory import MediaStore, TrajectoryWriter, now_iso
@@ -46,7 +46,7 @@ class TrialSpec:
     search: str | None = None  # web_search backend; default: the task's offline corpus if any
     # Loop limits the user set explicitly; they win over the task's own limits, which win over defaults.
     limit_overrides: dict[str, Any] = field(default_factory=dict)
-    image: str | None = None  # sandbox image tag; default: the current content-hashed build
+    image: str | None = None  # image tag; default: the task's current environment image, else the sandbox
     attempt: int = 1  # reruns of a trial the infrastructure failed count up
     previous_errors: tuple[str, ...] = ()  # why earlier attempts failed: a retried trial stays flagged
     cpu_cap: float | None = None  # the fair share of the engine's CPUs among concurrent trials
@@ -68,7 +68,7 @@ async def run_trial(
     built = build_agent(spec.agent, task, spec.models_file)  # may raise: nothing written yet
     gate = provider_gates(built.provider.name) if provider_gates and built.settings else None
     provider = LimitedProvider(built.provider, gate) if gate else built.provider
-    image = spec.image or resolve_image(shared_client(), "sandbox")
+    image = spec.image or resolve_task_image(shared_client(), task)  # its [environment] image, else the sandbox
     limits = _loop_limits(task, spec.limit_overrides)
     tools = make_tools(
         disabled=set(spec.disabled_tools), exec_timeout_s=_exec_timeout(task),

@@ -3,6 +3,7 @@
 from harness.tasks.loader import Task, TaskError, find_task_dirs, load_suite, load_task
 from harness.tasks.model import (
     Deliverable,
+    EnvironmentSpec,
     McpServerSpec,
     TaskLimits,
     TaskSpec,
@@ -11,6 +12,7 @@ from harness.tasks.model import (
 
 __all__ = [
     "Deliverable",
+    "EnvironmentSpec",
     "McpServerSpec",
     "Task",
     "TaskError",

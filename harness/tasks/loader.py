@@ -172,6 +172,9 @@ def _check_files(spec: TaskSpec, root: Path, toml_name: str, problems: list[str]
     if spec.web_search_corpus is not None and _find_corpus(root, spec.web_search_corpus) is None:
         problems.append(f"{toml_name}: web_search_corpus: folder not found in the task folder or its suite"
                         f" folder (got {spec.web_search_corpus!r})")
+    env = spec.environment
+    if env is not None and env.dockerfile is not None and not (root / env.dockerfile).is_file():
+        problems.append(f"{toml_name}: environment.dockerfile: file not found in the task folder (got {env.dockerfile!r})")
     if gold.is_dir():
         for i, item in enumerate(spec.deliverables):
             if not (gold / item.path).is_file():

@@ -131,6 +131,61 @@ class McpServerSpec(_Strict):
         return self
 
 
+_PYPI_PIN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._\-]*(\[[A-Za-z0-9_,\-]+\])?==[A-Za-z0-9.+!_\-]+$")
+_NPM_PIN = re.compile(r"^(@[a-z0-9][a-z0-9._\-]*/)?[a-z0-9][a-z0-9._\-]*@[0-9]+\.[0-9]+\.[0-9]+[A-Za-z0-9.+\-]*$")
+_DEBIAN_NAME = re.compile(r"^[a-z0-9][a-z0-9+.\-]+(=[A-Za-z0-9.+:~\-]+)?$")
+
+
+class EnvironmentSpec(_Strict):
+    """What this task adds to the shared sandbox image (Harbor-style per-task environment).
+
+    `mka image build --tasks DIR` builds a derived image offline: wheels and npm packages are
+    fetched on the host, Debian packages come from the image's apt sources. Versions are pinned
+    (a task must see the same tools every run); the tag is a hash of all of it, so a changed
+    environment is rebuilt and a stale image is refused."""
+
+    debian: list[str] = Field(default_factory=list)  # apt package names (optionally name=version)
+    pypi: list[str] = Field(default_factory=list)  # name==version
+    npm: list[str] = Field(default_factory=list)  # name@x.y.z (scoped names too); node comes with them
+    dockerfile: str | None = None  # relative to the task; FROM ${SANDBOX_IMAGE}, its folder is the context
+
+    @field_validator("pypi")
+    @classmethod
+    def _pypi(cls, value: list[str]) -> list[str]:
+        bad = [v for v in value if not _PYPI_PIN.match(v)]
+        if bad:
+            raise ValueError(f"each entry must pin an exact version, e.g. 'mcp-server-time==2026.10.19' (got {bad})")
+        return value
+
+    @field_validator("npm")
+    @classmethod
+    def _npm(cls, value: list[str]) -> list[str]:
+        bad = [v for v in value if not _NPM_PIN.match(v)]
+        if bad:
+            raise ValueError("each entry must pin an exact version, e.g. "
+                             f"'@modelcontextprotocol/server-everything@2026.8.31' (got {bad})")
+        return value
+
+    @field_validator("debian")
+    @classmethod
+    def _debian(cls, value: list[str]) -> list[str]:
+        bad = [v for v in value if not _DEBIAN_NAME.match(v)]
+        if bad:
+            raise ValueError(f"not Debian package names (got {bad})")
+        return value
+
+    @field_validator("dockerfile")
+    @classmethod
+    def _dockerfile(cls, value: str | None) -> str | None:
+        return None if value is None else check_relative_path(value)
+
+    @model_validator(mode="after")
+    def _not_empty(self) -> EnvironmentSpec:
+        if not (self.debian or self.pypi or self.npm or self.dockerfile):
+            raise SpecProblems([((), "an [environment] must add something: debian, pypi, npm or dockerfile")])
+        return self
+
+
 class ToolUseSpec(_Strict):
     images: list[str] = Field(default_factory=list)  # relative to inputs/
     mcp_servers: list[McpServerSpec] = Field(default_factory=list)
@@ -175,6 +230,7 @@ class TaskSpec(_Strict):
     text_only_reply: bool = False
     tool_use: ToolUseSpec | None = None
     web_search_corpus: str | None = None  # folder relative to the task or its suite
+    environment: EnvironmentSpec | None = None  # extra packages: the task runs in a derived image
 
     @field_validator("web_search_corpus")
     @classmethod
