@@ -51,4 +51,4 @@ if [ ! -f .cache/npm/node_modules/@modelcontextprotocol/server-everything/packag
 fi
 
 echo "==> building images (reused when their content is unchanged)"
-.venv/bin/mka image build --tasks tasks_showcase  
+.venv/bin/mka image build --tasks tasks_showcase
