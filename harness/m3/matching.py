@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import posixpath
 import re
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -92,31 +93,71 @@ def buckets(calls: list[Call]) -> dict[str, list[int]]:
     return out
 
 
-def bucketed_match(ref: list[Call], pred: list[Call], sims: np.ndarray, tau_weak: float) -> list[Match]:
+@dataclass
+class Bucket:
+    """The similarities of one tool name's reference calls (rows) with its predicted calls."""
+
+    ref_idx: list[int]
+    pred_idx: list[int]
+    sims: np.ndarray  # float32, len(ref_idx) × len(pred_idx)
+
+
+class BucketSims:
+    """Cosine similarities inside tool-name buckets only: calls of different tools are never
+    compared, so memory is Σ over tools of (reference calls × predicted calls), not G × P.
+    Buckets in reference order of first appearance."""
+
+    def __init__(self, buckets_: dict[str, Bucket]) -> None:
+        self.buckets = buckets_
+
+    @classmethod
+    def from_embeddings(cls, ref: list[Call], pred: list[Call], ref_embs: np.ndarray, pred_embs: np.ndarray) -> BucketSims:
+        """From L2-normalised embeddings, one block per bucket (default mode)."""
+        pred_b = buckets(pred)
+        out = {}
+        for name, ref_idx in buckets(ref).items():
+            pred_idx = pred_b.get(name)
+            if pred_idx:
+                block = np.asarray(ref_embs[ref_idx] @ pred_embs[pred_idx].T, dtype=np.float32)
+                out[name] = Bucket(ref_idx, pred_idx, np.clip(block, -1.0, 1.0, out=block))
+        return cls(out)
+
+    @classmethod
+    def from_matrix(cls, ref: list[Call], pred: list[Call], sims: np.ndarray) -> BucketSims:
+        """Slices of the full G × P matrix, as the reference scorer takes them (compat)."""
+        pred_b = buckets(pred)
+        out = {}
+        for name, ref_idx in buckets(ref).items():
+            pred_idx = pred_b.get(name)
+            if pred_idx:
+                out[name] = Bucket(ref_idx, pred_idx, sims[np.array(ref_idx)[:, None], np.array(pred_idx)[None, :]])
+        return cls(out)
+
+
+def bucketed_match(ref: list[Call], pred: list[Call], sims: BucketSims, tau_weak: float) -> list[Match]:
     """Hungarian matching inside each tool-name bucket, over all steps of the task at once.
 
     cost = 1 - sim, and LARGE_COST where sim < tau_weak; pairs the assignment makes below
     tau_weak are dropped. Matches come bucket by bucket (reference order of first
     appearance), rows ascending, as in the reference scorer."""
-    from scipy.optimize import linear_sum_assignment  # noqa: PLC0415 - lazy
-
-    pred_buckets = buckets(pred)
     matches: list[Match] = []
-    for name, ref_idx in buckets(ref).items():
-        pred_idx = pred_buckets.get(name)
-        if not pred_idx:
-            continue
-        sub = sims[np.array(ref_idx)[:, None], np.array(pred_idx)[None, :]]
+    for bucket in sims.buckets.values():
+        sub = bucket.sims
         if sub.shape == (1, 1):  # the assignment of a 1×1 problem is the pair itself
             rows, cols = (0,), (0,)
         else:
-            cost = 1.0 - sub
+            from scipy.optimize import linear_sum_assignment  # noqa: PLC0415 - lazy
+
+            # 1 - sub in float32 as the reference computes it, written straight into the
+            # float64 array the solver works on (no float32 temporary of the bucket's size)
+            cost = np.empty(sub.shape, dtype=np.float64)
+            np.subtract(np.float32(1.0), sub, out=cost, dtype=np.float32)
             cost[sub < tau_weak] = LARGE_COST
             rows, cols = linear_sum_assignment(cost)
         for r, c in zip(rows, cols):
             sim = float(sub[r, c])
             if sim < tau_weak:
                 continue
-            i, j = ref_idx[r], pred_idx[c]
+            i, j = bucket.ref_idx[r], bucket.pred_idx[c]
             matches.append(Match(ref=i, pred=j, sim=sim, ref_step=ref[i].step, pred_step=pred[j].step))
     return matches

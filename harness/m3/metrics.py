@@ -8,6 +8,8 @@ switch between the two modes here."""
 from __future__ import annotations
 
 import math
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -38,6 +40,13 @@ def argument_similarity(matches: list[Match], rec: float) -> float:
     return float(rec * float(sum(sims) / len(sims)))
 
 
+def strong_similarity(matches: list[Match], g: int, tau_strong: float) -> float:
+    """The reference's avg_sim_strong_cov: (strong matches / G) × their mean similarity."""
+    strong = [m.sim for m in matches if m.sim >= tau_strong]
+    mean = float(sum(strong) / len(strong)) if strong else 0.0
+    return float(safe_div(float(len(strong)), float(g)) * mean)
+
+
 def matched_per_step(matches: list[Match], n_steps: int) -> list[int]:
     """m_g for every reference step g."""
     counts = [0] * n_steps
@@ -66,18 +75,49 @@ def step_coherence(matches: list[Match], sizes: list[int]) -> float:
     return float(sum(scores[g] * float(sizes[g]) for g in range(len(sizes))) / total)
 
 
+def _pairs(counts: Iterable[int]) -> int:
+    return sum(k * (k - 1) // 2 for k in counts)
+
+
 def inversion_rate(matches: list[Match]) -> float:
     """Share of inverted match pairs among those whose reference steps differ and whose
-    predicted steps differ (0 when there are none)."""
-    inversions = total = 0
-    for i, a in enumerate(matches):
-        for b in matches[i + 1:]:
-            if a.ref_step == b.ref_step or a.pred_step == b.pred_step:
-                continue
-            total += 1
-            if (a.ref_step < b.ref_step) != (a.pred_step < b.pred_step):
-                inversions += 1
-    return inversions / float(total) if total else 0.0
+    predicted steps differ (0 when there are none).
+
+    Counted in O(M log M), never pair by pair: the comparable pairs are all pairs minus those
+    sharing a reference step or a predicted step (plus those sharing both, removed twice);
+    the inverted ones are counted over matches sorted by reference step with a Fenwick tree
+    of the predicted steps seen in earlier reference steps."""
+    m = len(matches)
+    if m < 2:
+        return 0.0
+    total = (m * (m - 1) // 2 - _pairs(Counter(x.ref_step for x in matches).values())
+             - _pairs(Counter(x.pred_step for x in matches).values())
+             + _pairs(Counter((x.ref_step, x.pred_step) for x in matches).values()))
+    if not total:
+        return 0.0
+    ranks = {p: r + 1 for r, p in enumerate(sorted({x.pred_step for x in matches}))}
+    tree = [0] * (len(ranks) + 1)
+    seen = inversions = 0
+    ordered = sorted(matches, key=lambda x: x.ref_step)
+    g = 0
+    while g < m:
+        h = g
+        while h < m and ordered[h].ref_step == ordered[g].ref_step:
+            h += 1
+        for x in ordered[g:h]:  # earlier reference steps with a greater predicted step
+            i, not_greater = ranks[x.pred_step], 0
+            while i > 0:
+                not_greater += tree[i]
+                i -= i & -i
+            inversions += seen - not_greater
+        for x in ordered[g:h]:
+            i = ranks[x.pred_step]
+            while i < len(tree):
+                tree[i] += 1
+                i += i & -i
+        seen += h - g
+        g = h
+    return inversions / float(total)
 
 
 def cross_pairs(counts: list[int]) -> int:
@@ -158,16 +198,19 @@ class ReferenceMetrics:
     step_coherence: float
     order_consistency: float
     merge_purity: float
+    strong_similarity: float = 0.0  # the reference's avg_sim_strong_cov
+    rounds: int = 0  # predicted steps (the reference's avg_Rounds averages them)
 
 
 def reference_metrics(
     matches: list[Match], sizes: list[int], n_pred_steps: int, p: int, tau_strong: float, fix_single_step: bool,
 ) -> ReferenceMetrics:
-    """All six metrics of one task (sizes = n_g per reference step)."""
+    """All six metrics of one task (sizes = n_g per reference step), the strong-match
+    similarity and the number of predicted steps."""
     g = sum(sizes)
     strong = sum(1 for m in matches if m.sim >= tau_strong)
     if g == 0 and p == 0:  # both empty
-        return ReferenceMetrics(0, 0, 0, 0, 1.0, 1.0, 0.0, 1.0, 1.0, 1.0)
+        return ReferenceMetrics(0, 0, 0, 0, 1.0, 1.0, 0.0, 1.0, 1.0, 1.0, 0.0, n_pred_steps)
     rec = recall(len(matches), g)
     return ReferenceMetrics(
         g=g, p=p, matched=len(matches), strong=strong, recall=rec, precision=precision(matches, p),
@@ -175,4 +218,5 @@ def reference_metrics(
         step_coherence=step_coherence(matches, sizes),
         order_consistency=order_consistency(matches, sizes, rec, fix_single_step),
         merge_purity=merge_purity(step_matrix(matches, len(sizes), n_pred_steps), rec),
+        strong_similarity=strong_similarity(matches, g, tau_strong), rounds=n_pred_steps,
     )

@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 import numpy as np
 
 from harness.m3.aggregate import SystemReport, aggregate_system
 from harness.m3.embed import EmbeddingCache, reference_schedule
+from harness.m3.store import EmbeddingStore
 from harness.m3.encoders import Encoder
-from harness.m3.matching import bucketed_match, call_text, cosine_matrix, normalise_arguments
+from harness.m3.matching import BucketSims, bucketed_match, call_text, cosine_matrix, normalise_arguments
 from harness.m3.metrics import ReferenceMetrics, reference_metrics
 from harness.m3.model import Match, Thresholds, Trajectory
 from harness.m3.views import Dimensions, Views, compute_views, dimensions, missing_views
@@ -24,6 +26,9 @@ class ScoreOptions:
     thresholds: Thresholds = Thresholds()
     compat: bool = False  # --compat reference: the reference scorer bit for bit
     batch_size: int = 256  # encoder batch in default mode (compat uses the reference's 64)
+    # Default mode: the on-disk embedding cache (harness.m3.store) to read and fill; None: none.
+    # Only encoders with a cache_id use it; compat never does (it replays a fresh reference run).
+    cache_path: Path | None = None
     # Harness bookkeeping tools dropped from trial predictions unless the reference calls them:
     # finish ends a trial, and view_image is how our agents see the image the reference
     # benchmark puts in the prompt, so neither is an extra action.
@@ -42,7 +47,7 @@ class TaskScore:
     ref: Trajectory
     pred: Trajectory | None
     matches: list[Match] = field(default_factory=list)
-    sims: np.ndarray | None = None
+    sims: BucketSims | None = None
     notes: list[str] = field(default_factory=list)
 
 
@@ -52,6 +57,8 @@ class RunReport:
     options: ScoreOptions
     encoder: str
     timings: dict[str, float] = field(default_factory=dict)
+    runtime: str = ""  # the encoder's runtime (onnx, torch, hash)
+    notes: list[str] = field(default_factory=list)  # e.g. a bypassed embedding cache
 
 
 def drop_ignored(pred: Trajectory, ref: Trajectory, ignore: frozenset[str]) -> Trajectory:
@@ -97,7 +104,10 @@ def score_pair(ref: Trajectory, pred: Trajectory, ref_embs: np.ndarray, pred_emb
     come normalised from the cache in default mode, raw from the reference schedule)."""
     tau = options.thresholds
     ref_calls, pred_calls = ref.calls(), pred.calls()
-    sims = cosine_matrix(ref_embs, pred_embs, normalised=not options.compat)
+    if options.compat:  # the full G × P matrix, sliced per bucket, exactly as the reference does
+        sims = BucketSims.from_matrix(ref_calls, pred_calls, cosine_matrix(ref_embs, pred_embs))
+    else:
+        sims = BucketSims.from_embeddings(ref_calls, pred_calls, ref_embs, pred_embs)
     matches = bucketed_match(ref_calls, pred_calls, sims, tau.weak) if ref_calls and pred_calls else []
     if not options.compat:  # a call whose tool answered with an error may match, never strongly
         below_strong = float(np.nextafter(tau.strong, 0.0))
@@ -113,7 +123,7 @@ def score_pair(ref: Trajectory, pred: Trajectory, ref_embs: np.ndarray, pred_emb
 def missing_score(ref: Trajectory, system: str) -> TaskScore:
     """A task with no prediction, counted as 0 (default mode)."""
     g = len(ref.calls())
-    metrics = ReferenceMetrics(g, 0, 0, 0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+    metrics = ReferenceMetrics(g, 0, 0, 0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0)
     views = missing_views(ref)
     dims = dimensions(views, 0.0, 0.0, 0.0)
     return TaskScore(ref.task_id, system, "", True, metrics, views, dims, ref, None, notes=["no prediction"])
@@ -129,15 +139,24 @@ def score_run(refs: list[Trajectory], preds: list[Trajectory], encoder: Encoder,
                 for s, (pairs, _, _) in grouped.items()}
     item_texts = {s: [(texts(r, normalise), texts(p, normalise)) for r, p in items] for s, items in prepared.items()}
     timings: dict[str, float] = {}
+    notes: list[str] = []
     t0 = time.perf_counter()
     embeddings: dict[str, list[tuple[np.ndarray, np.ndarray]]] = {}
     if options.compat:
         for system, pairs_texts in item_texts.items():
             embeddings[system] = reference_schedule(pairs_texts, encoder)
     else:
-        cache = cache if cache is not None else EmbeddingCache(encoder, options.batch_size)
+        if cache is None:
+            store = EmbeddingStore(options.cache_path) if options.cache_path is not None else None
+            if store is not None and store.problem:
+                notes.append(store.problem)
+            cache = EmbeddingCache(encoder, options.batch_size, store)
+        before = cache.from_store
         timings["encoded_texts"] = cache.add(t for pair in item_texts.values() for rt, pt in pair for t in rt + pt)
+        timings["cached_texts"] = cache.from_store - before
         timings["distinct_texts"] = len(cache)
+        if cache.store is not None and cache.store.problem and cache.store.problem not in notes:
+            notes.append(cache.store.problem)
         for system, pairs_texts in item_texts.items():
             embeddings[system] = [(cache.lookup(rt), cache.lookup(pt)) for rt, pt in pairs_texts]
     timings["encode_s"] = time.perf_counter() - t0
@@ -153,4 +172,5 @@ def score_run(refs: list[Trajectory], preds: list[Trajectory], encoder: Encoder,
         systems.append(aggregate_system(system, scores, missing, unknown, counted_missing=not options.compat))
     timings["score_s"] = time.perf_counter() - t1
     timings["calls"] = float(sum(len(r.calls()) + len(p.calls()) for items in prepared.values() for r, p in items))
-    return RunReport(sorted(systems, key=lambda s: s.system), options, encoder.name, timings)
+    return RunReport(sorted(systems, key=lambda s: s.system), options, encoder.name, timings,
+                     getattr(encoder, "runtime", ""), notes)

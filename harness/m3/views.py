@@ -1,10 +1,17 @@
 """Causal, parallel and grounding views of an alignment, and the M3 dimension scores.
 
 Each view is a count pair (numerator, denominator) per task so aggregates are micro-averages;
-`None` means the view does not apply to the task (nothing to measure)."""
+`None` means the view does not apply to the task (nothing to measure).
+
+The counts are made without listing call pairs: default dependencies (every call of the
+previous step) and the pairs of a parallel group are counted by sorting and bisection, so a
+step of n calls costs O(n log n) time and O(n) memory, not the n²/2 pairs (`ran_in_order`
+and `overlapped` define them pair by pair; the tests check the counts against them)."""
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
+from collections import Counter
 from dataclasses import dataclass
 
 from harness.m3.matching import mentions_image
@@ -88,19 +95,84 @@ class Views:
         return self.image_strong / self.image_calls if self.image_calls else None
 
 
+def overlapping_pairs(calls: list[Call]) -> int:
+    """How many of the n(n-1)/2 pairs of CALLS `overlapped`, counted in O(n log n).
+
+    Pairs with both spans known overlap when max(starts) < min(ends): an empty or reversed
+    span overlaps nothing, and two proper spans a, b fail to overlap exactly when one starts
+    at or after the other's end (never both), so overlaps = C(n, 2) − Σ_a #{b: start_b ≥ end_a}.
+    Pairs with a span missing on either side overlap when they share a predicted step."""
+    timed = [c for c in calls if None not in (c.started, c.ended)]
+    proper = [(c.started, c.ended) for c in timed if c.started < c.ended]  # type: ignore[operator]
+    starts = sorted(start for start, _ in proper)
+    n = len(proper)
+    apart = sum(n - bisect_left(starts, end) for _, end in proper)
+    by_step, timed_by_step = Counter(c.step for c in calls), Counter(c.step for c in timed)
+    same_step = sum(k * (k - 1) // 2 - timed_by_step[s] * (timed_by_step[s] - 1) // 2 for s, k in by_step.items())
+    return n * (n - 1) // 2 - apart + same_step
+
+
 def group_parallelism(members: list[int], matched: dict[int, int], pred: list[Call]) -> float:
     """Share of a group's matched pairs whose predicted calls overlapped (0 if < 2 matched)."""
-    hits = [matched[i] for i in members if i in matched]
-    pairs = [(x, y) for k, x in enumerate(hits) for y in hits[k + 1:]]
-    return sum(overlapped(pred[x], pred[y]) for x, y in pairs) / len(pairs) if pairs else 0.0
+    hits = [pred[matched[i]] for i in members if i in matched]
+    pairs = len(hits) * (len(hits) - 1) // 2
+    return overlapping_pairs(hits) / pairs if pairs else 0.0
+
+
+class _Predecessors:
+    """The matched predicted calls of one reference step, indexed to count in O(log n) how
+    many of them a later call `ran_in_order` after."""
+
+    def __init__(self, calls: list[Call]) -> None:
+        self.n = len(calls)
+        self.ends = sorted(c.ended for c in calls if c.ended is not None)
+        self.steps_no_end = sorted(c.step for c in calls if c.ended is None)
+        self.steps = sorted(c.step for c in calls)
+
+    def before(self, b: Call) -> int:
+        if b.started is None:  # b's step decides for every predecessor
+            return bisect_left(self.steps, b.step)
+        return bisect_right(self.ends, b.started) + bisect_left(self.steps_no_end, b.step)
+
+
+def dependency_counts(ref: Trajectory, pred_calls: list[Call], matched: dict[int, int]) -> tuple[int, int, int]:
+    """(dependencies, both ends matched, both matched and ran in order) over the edges of
+    `reference_dependencies`, without listing the default edges."""
+    calls = ref.calls()
+    by_id = {c.id: i for i, c in enumerate(calls)}
+    deps = both = respected = 0
+    previous: list[int] = []
+    index = _Predecessors([])
+    start = 0
+    for step in ref.steps:
+        for c, call in enumerate(step):
+            b = start + c
+            mb = matched.get(b)
+            if call.depends_on is None:
+                deps += len(previous)
+                if mb is not None:
+                    both += index.n
+                    respected += index.before(pred_calls[mb])
+                continue
+            for dep in call.depends_on:
+                a = by_id.get(dep)
+                if a is None or a == b:
+                    continue
+                deps += 1
+                if mb is not None and a in matched:
+                    both += 1
+                    respected += ran_in_order(pred_calls[matched[a]], pred_calls[mb])
+        if step:
+            previous = list(range(start, start + len(step)))
+            index = _Predecessors([pred_calls[matched[a]] for a in previous if a in matched])
+        start += len(step)
+    return deps, both, respected
 
 
 def compute_views(ref: Trajectory, pred: Trajectory, matches: list[Match], tau_strong: float) -> Views:
     ref_calls, pred_calls = ref.calls(), pred.calls()
     matched = {m.ref: m.pred for m in matches}
-    edges, _ = reference_dependencies(ref)
-    both = [(a, b) for a, b in edges if a in matched and b in matched]
-    respected = sum(ran_in_order(pred_calls[matched[a]], pred_calls[matched[b]]) for a, b in both)
+    deps, both, respected = dependency_counts(ref, pred_calls, matched)
     groups, parallel_sum, start = 0, 0.0, 0
     for step in ref.steps:
         if len(step) >= 2:
@@ -109,7 +181,7 @@ def compute_views(ref: Trajectory, pred: Trajectory, matches: list[Match], tau_s
         start += len(step)
     strong = {m.ref for m in matches if m.sim >= tau_strong}
     image = [i for i, c in enumerate(ref_calls) if c.uses_image or mentions_image(c.arguments)]
-    return Views(len(edges), len(both), respected, groups, parallel_sum, len(image), sum(i in strong for i in image))
+    return Views(deps, both, respected, groups, parallel_sum, len(image), sum(i in strong for i in image))
 
 
 def missing_views(ref: Trajectory) -> Views:
