@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from harness.agent import prompts
-from harness.agent.messages import Message, ToolSchema
+from harness.messages import Message, ToolSchema
 from harness.agent.tool_runner import ToolRunner
 from harness.providers.base import AgentStoppedError, ContextOverflowError, ModelRequest, ModelResponse, Provider, ProviderError, Usage
 from harness.recording.trajectory import TrajectoryWriter

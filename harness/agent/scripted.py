@@ -13,7 +13,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
-from harness.agent.messages import ToolCall
+from harness.messages import ToolCall
 from harness.providers.base import AgentStoppedError, ModelRequest, ModelResponse, Usage
 from harness.providers.wire import parse_call
 from harness.tools.code_exec import stdout_of

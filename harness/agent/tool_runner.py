@@ -13,7 +13,7 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
-from harness.agent.messages import ToolCall, ToolResult
+from harness.messages import ToolCall, ToolResult
 from harness.recording.trajectory import MediaStore, TrajectoryWriter, now_iso
 from harness.tools.base import Tool, ToolContext, ToolError, ToolOutput
 

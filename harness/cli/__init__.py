@@ -19,14 +19,6 @@ app = typer.Typer(
 )
 
 
-@app.callback()
-def _main() -> None:
-    """Evaluate multimodal, tool-using agents on professional work."""
-    # `kill -USR1 <pid>` prints every thread's stack to stderr: how a stuck run or grading
-    # shows where it waits, without stopping it.
-    faulthandler.register(signal.SIGUSR1, all_threads=True)
-
-
 app.add_typer(image_cmd.app, name="image")
 app.add_typer(sandbox_cmd.app, name="sandbox")
 app.add_typer(task_cmd.app, name="task")
@@ -46,6 +38,9 @@ def main() -> None:
     (harness.runner.signals reports those; joining them would hang a finished command)."""
     from harness.runner.signals import wedged_threads  # noqa: PLC0415 - keeps `mka --help` light
 
+    # `kill -USR1 <pid>` prints every thread's stack to stderr: how a stuck run or grading
+    # shows where it waits, without stopping it.
+    faulthandler.register(signal.SIGUSR1, all_threads=True)
     try:
         app()
         code: int = 0

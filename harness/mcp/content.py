@@ -17,7 +17,7 @@ import struct
 import mcp_types as types
 from PIL import Image
 
-from harness.agent.messages import ImagePart
+from harness.messages import ImagePart
 
 MAX_BLOB_NOTE = 200
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

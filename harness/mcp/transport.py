@@ -12,11 +12,11 @@ import anyio
 import mcp_types as types
 from mcp.shared.message import SessionMessage
 
-from harness.sandbox.docker_process import SandboxProcess
+from harness.sandbox.types import SandboxService
 
 
 @asynccontextmanager
-async def sandbox_stdio(process: SandboxProcess) -> AsyncIterator[tuple]:
+async def sandbox_stdio(process: SandboxService) -> AsyncIterator[tuple]:
     read_writer, read_stream = anyio.create_memory_object_stream[SessionMessage | Exception](0)
     write_stream, write_reader = anyio.create_memory_object_stream[SessionMessage](0)
 

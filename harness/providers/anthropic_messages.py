@@ -7,7 +7,7 @@ from typing import Any
 
 import anthropic
 
-from harness.agent.messages import ImagePart, Message
+from harness.messages import ImagePart, Message
 from harness.providers.base import ModelRequest, ModelResponse, Usage
 from harness.providers.retry import StreamInterruptedError
 from harness.providers.sdk_provider import SdkProvider

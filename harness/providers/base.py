@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-from harness.agent.messages import Message, ToolCall, ToolSchema
+from harness.messages import Message, ToolCall, ToolSchema
 
 StopReason = Literal["tool_use", "end", "length"]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from harness.agent.messages import Message
+from harness.messages import Message
 from harness.providers.base import ModelRequest, ModelResponse, Usage
 from harness.providers.chat_stream import stream_chat
 from harness.providers.sdk_provider import OpenAISdkProvider

@@ -6,7 +6,7 @@ import base64
 import json
 import re
 
-from harness.agent.messages import ImagePart, ToolCall
+from harness.messages import ImagePart, ToolCall
 
 _ALLOWED = re.compile(r"[^a-zA-Z0-9_-]")
 

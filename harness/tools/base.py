@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from harness.agent.messages import ImagePart
+from harness.messages import ImagePart
 from harness.sandbox.types import Sandbox
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageFile, UnidentifiedImageError
 
-from harness.agent.messages import ImagePart
+from harness.messages import ImagePart
 from harness.tools.base import ImageLimits, ToolError
 
 # Hard caps checked on the header before any pixel is decoded. Our own, not Pillow's
