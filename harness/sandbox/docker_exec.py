@@ -3,7 +3,7 @@
 Inside: `timeout -k` ends the command at the deadline and the reaper then removes every
 process it started (harness.sandbox.reaper). Outside: if the exec still has not ended a
 little after that, the harness reaps it itself (through another exec) and, as a last resort,
-closes the stream. Output is streamed into bounded buffers, never held whole."""
+shuts the stream down. Output is streamed into bounded buffers, never held whole."""
 
 from __future__ import annotations
 
@@ -69,17 +69,20 @@ async def run_exec(
         try:
             await asyncio.wait_for(asyncio.shield(pump), 5.0)
         except TimeoutError:
-            _close(sock)  # the stream is wedged: abandon it; the reader thread then ends
+            _end_stream(sock)  # the stream is wedged: end it; the reader then stops
             await pump
     finally:
-        if not pump.done():  # cancelled by our caller (e.g. Ctrl-C): stop reading, leave quietly
-            _close(sock)
-    _close(sock)
+        if not pump.done():  # cancelled by our caller (e.g. Ctrl-C): end the stream, leave quietly
+            _end_stream(sock)
     exit_code = (await asyncio.to_thread(api.exec_inspect, exec_id)).get("ExitCode")
     return RawExec(exit_code, out, err, time.monotonic() - started, killed_by_host)
 
 
 def _pump_frames(sock, out: HeadTailBuffer, err: HeadTailBuffer) -> None:
+    """Read the exec's stream to its end, then close the socket. Only this thread closes it:
+    a close from another thread while this one is between two reads frees the descriptor
+    number, the next connection gets it, and this thread then waits on (and reads) a stranger's
+    socket for ever. Others only shut the stream down (`_end_stream`), which wakes this read."""
     try:
         for stream, data in frames_iter(sock, tty=False):
             if stream == STDOUT:
@@ -87,7 +90,9 @@ def _pump_frames(sock, out: HeadTailBuffer, err: HeadTailBuffer) -> None:
             elif stream == STDERR:
                 err.write(data)
     except (OSError, ValueError):
-        pass  # the socket was closed under us by the host-side deadline
+        pass  # the stream was shut down under us by the host-side deadline
+    finally:
+        _close(sock)
 
 
 def new_exec_key() -> str:
@@ -111,6 +116,16 @@ def _no_socket_timeout(sock) -> None:
     for candidate in (sock, getattr(sock, "_sock", None)):
         if hasattr(candidate, "settimeout"):
             candidate.settimeout(None)
+
+
+def _end_stream(sock) -> None:
+    """Shut the stream down without freeing its descriptor: a reader blocked on it wakes at once."""
+    raw = getattr(sock, "_sock", sock)
+    try:
+        if isinstance(raw, socket.socket):
+            raw.shutdown(socket.SHUT_RDWR)
+    except OSError:
+        pass
 
 
 def _close(sock) -> None:

@@ -67,6 +67,12 @@ class SandboxProcess:
         except (OSError, ValueError):
             pass
         finally:
+            # Only this thread closes the socket (see docker_exec._pump_frames: a close from
+            # another thread can hand this reader a stranger's descriptor).
+            try:
+                self._raw.close()
+            except OSError:
+                pass
             try:
                 self._loop.call_soon_threadsafe(self._queue.put_nowait, None)
             except RuntimeError:
@@ -94,8 +100,10 @@ class SandboxProcess:
         ))["Id"]
         await asyncio.to_thread(self._api.exec_start, kill)
         await asyncio.to_thread(self._reader.join, 5.0)
-        try:
-            self._raw.close()
-        except OSError:
-            pass
+        if self._reader.is_alive():  # the stream did not end: end it; the reader then closes it
+            try:
+                self._raw.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            await asyncio.to_thread(self._reader.join, 5.0)
         return (await asyncio.to_thread(self._api.exec_inspect, self._exec_id)).get("ExitCode")
