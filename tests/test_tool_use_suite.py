@@ -1,5 +1,7 @@
 """The bundled tool-use tasks: tagged for breakdowns, and solved end to end through the real
-MCP servers in the sandbox by their reference replay, scored by M3 (no LLM judge)."""
+MCP servers in the sandbox by their reference replay, scored by M3 (no LLM judge). Two tasks
+get third-party servers (mcp-server-git from PyPI, server-everything from npm) through their
+[environment] images, which the replay test builds (or reuses) first."""
 
 from __future__ import annotations
 
@@ -38,10 +40,16 @@ def test_at_least_twenty_tasks_cover_every_tag_group():
         reference = json.loads(task.reference_path.read_text())
         assert reference["id"] == task.id and reference["steps"] and reference["final_reply"]
         assert task.spec.tool_use.images and task.spec.tool_use.mcp_servers
+    own = {t.id: t.spec.environment for t in tasks if t.spec.environment}
+    assert own.keys() == {"tu_git_timeout_regression", "tu_everything_heating_claim"}
+    assert own["tu_git_timeout_regression"].pypi == ["mcp-server-git==2026.10.19"]
+    assert own["tu_everything_heating_claim"].npm == ["@modelcontextprotocol/server-everything@2026.8.31"]
 
 
 @pytest.mark.docker
 def test_reference_replays_solve_every_task_and_score_perfectly(tmp_path, sandbox_image):
+    built = run_mka("image", "build", "sandbox", "--tasks", str(SUITE), timeout=800)
+    assert built.returncode == 0, built.stderr[-3000:]
     out = tmp_path / "run"
     for args in (("run", str(SUITE), "--kind", "tool_use", "--agent", "oracle", "--out", str(out), "--concurrency", "2"),
                  ("grade", str(out))):

@@ -1,9 +1,11 @@
 """Build a tool-use task's reference.json from the real servers' answers.
 
-A task's `build_reference.py` runs inside the sandbox image with the task's inputs mounted
-at /workspace/input (see `_lib/build.sh`). It calls the bundled MCP servers' tool functions
-directly (the same code the stdio servers run), derives every later argument from earlier
-results, and writes reference.json with `Reference.write(final_reply)`.
+A task's `build_reference.py` runs inside the sandbox image (or the task's own [environment]
+image) with the task's inputs mounted at /workspace/input (see `_lib/build.sh`). It calls the
+bundled MCP servers' tool functions directly (the same code the stdio servers run), or, given
+`Reference(__file__, tool=...)`, any callable `tool(name, arguments) -> result` (e.g.
+`stdiokit.StdioTools`, the task's own servers over stdio); it derives every later argument from
+earlier results, and writes reference.json with `Reference.write(final_reply)`.
 
 `write` also checks the trajectory's shape against the task's tags:
 
@@ -23,7 +25,7 @@ import sys
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 SERVERS = ("image", "units", "geo", "weather", "docs", "fx")
 
@@ -64,7 +66,8 @@ def run_tool(name: str, arguments: dict[str, Any]) -> Any:
 
 
 class Reference:
-    def __init__(self, script_file: str) -> None:
+    def __init__(self, script_file: str, tool: Callable[[str, dict[str, Any]], Any] = run_tool) -> None:
+        self.tool = tool
         self.dir = Path(script_file).resolve().parent
         self.id = self.dir.name
         self.steps: list[list[Call]] = []
@@ -79,7 +82,7 @@ class Reference:
         if not self.steps:
             self.step()
         call = Call(f"c{len(self.calls) + 1}", name, arguments, len(self.steps), [c.id for c in after], uses_image)
-        call.result = run_tool(name, arguments)
+        call.result = self.tool(name, arguments)
         if self.verbose:
             text = json.dumps(call.result, ensure_ascii=False)
             print(f"[step {call.step}] {call.id} {name} {json.dumps(arguments, ensure_ascii=False)}\n    -> "
