@@ -9,7 +9,7 @@ import sys
 
 import typer
 
-from harness.cli import agreement_cmd, decoys_cmd, grade_cmd, image_cmd, m3_cmd, report_cmd, rubric_cmd, run_cmd, sandbox_cmd, submit_cmd, task_cmd, view_cmd
+from harness.cli import agreement_cmd, cluster_cmd, decoys_cmd, grade_cmd, image_cmd, m3_cmd, report_cmd, rubric_cmd, run_cmd, sandbox_cmd, submit_cmd, task_cmd, view_cmd
 
 app = typer.Typer(
     name="mka",
@@ -31,6 +31,7 @@ app.command("agreement")(agreement_cmd.agreement)
 app.add_typer(submit_cmd.app, name="submit")
 app.command("view")(view_cmd.view)
 app.add_typer(m3_cmd.app, name="m3")
+app.add_typer(cluster_cmd.app, name="cluster")
 
 
 def main() -> None:

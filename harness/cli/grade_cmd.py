@@ -15,6 +15,7 @@ from harness.paths import project_root
 from harness.providers.registry import MissingApiKeyError, make_provider
 from harness.providers.settings import ModelsFileError, resolve_model
 from harness.recording.trial import COMPLETED_STATUSES, INFRA_STATUSES, TrialRecord
+from harness.runner.executors import Executor, ExecutorError, make_executor
 from harness.runner.signals import Interrupted, run_until_signalled
 from harness.sandbox.client import engine_cpus, fair_share
 from harness.sandbox.prune import prune_containers
@@ -33,6 +34,8 @@ def grade(
     rubrics: Path = typer.Option(None, "--rubrics", help="Rubric folder (default: rubrics/)."),
     models_file: Path = typer.Option(None, "--models-file"),
     concurrency: int = typer.Option(2, "--concurrency", min=1),
+    executor: str = typer.Option("local", "--executor", help="local | ray: where gradings run (ray: on the nodes of a Ray cluster)."),
+    ray_address: str = typer.Option(None, "--ray-address", help="Join this Ray cluster (HOST:PORT); default: start a local Ray runtime."),
 ) -> None:
     """Grade deliverables in a fresh network-less container: checks first, then the judge."""
     trial_dirs = _trial_dirs(run_dir)
@@ -77,13 +80,17 @@ def grade(
     pruned = prune_containers(docker_client()) if specs else []  # leftovers of killed runs and gradings
     if pruned:
         console.print(f"removed {len(pruned)} container(s) left by dead harness processes")
+    # Nothing to grade in a container (all graded, or tool-use only): no cluster to join.
+    where = _executor(executor, ray_address, concurrency, {specs[0].image}) if specs else make_executor("local")
     try:
-        scores = run_until_signalled(_grade_all(specs, concurrency))
+        scores = run_until_signalled(_grade_all(specs, where.slots(concurrency), where))
     except RubricError as exc:
         fail(str(exc))
     except Interrupted as exc:
         fail(f"{exc}: grading containers removed; trials without grade/score.json are graded by the next `mka grade`",
              code=130 if exc.signal == "SIGINT" else 143)
+    finally:
+        where.close()
     if tool_use:
         _show_m3(grade_tool_use(tool_use))
     table = Table(title=f"graded {len(scores)} trial(s)")
@@ -102,14 +109,28 @@ def grade(
             console.print(f"[red]judge error[/] {spec.trial_dir.name}: {reason} (its criteria are 'error', not fail)")
 
 
-async def _grade_all(specs: list[GradeSpec], concurrency: int) -> list[dict]:
+async def _grade_all(specs: list[GradeSpec], concurrency: int, where: Executor) -> list[dict]:
     gate = asyncio.Semaphore(concurrency)
 
     async def one(spec: GradeSpec) -> dict:
         async with gate:
-            return await grade_trial(spec)
+            return await where.in_trial_dir(_grade_in, spec.trial_dir, "grade", {spec.rubric_path.name: spec.rubric_path}, spec)
 
     return await asyncio.gather(*(one(s) for s in specs))
+
+
+async def _grade_in(trial_dir: Path, files: dict[str, Path], spec: GradeSpec) -> dict:
+    """grade_trial against the trial directory and rubric where the executor put them."""
+    return await grade_trial(replace(spec, trial_dir=trial_dir, rubric_path=files[spec.rubric_path.name]))
+
+
+def _executor(name: str, ray_address: str | None, concurrency: int, images: set[str]) -> Executor:
+    try:
+        chosen = make_executor(name, ray_address=ray_address, concurrency=concurrency)
+        chosen.check_images(images)
+    except ExecutorError as exc:
+        fail(str(exc))
+    return chosen
 
 
 def _show_m3(rows: dict[str, dict]) -> None:

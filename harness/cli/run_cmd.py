@@ -25,7 +25,8 @@ from harness.providers.settings import ModelsFileError
 from harness.recording.trial import COMPLETED_STATUSES, INFRA_STATUSES, TrialRecord, variant_name
 from harness.runner.agents import AgentSpec, AgentSpecError, build_agent
 from harness.runner.signals import Interrupted, run_until_signalled
-from harness.runner.suite import SuiteRunner, SuiteState
+from harness.runner.executors import Executor, ExecutorError, make_executor
+from harness.runner.suite import SuiteState
 from harness.sandbox.client import engine_cpus, fair_share
 from harness.sandbox.prune import prune_containers
 from harness.runner.trial import TrialSpec
@@ -53,6 +54,8 @@ def run(
                                      help="Attempts per trial the infrastructure failed (harness, Docker, provider outage)."),
     max_cost_total: float = typer.Option(None, "--max-cost", help="Suite budget in USD: stop launching trials that would pass it."),
     provider_concurrency: int = typer.Option(None, "--provider-concurrency", min=1, help="Model calls in flight per provider, across trials."),
+    executor: str = typer.Option("local", "--executor", help="local | ray: where trials run (ray: on the nodes of a Ray cluster)."),
+    ray_address: str = typer.Option(None, "--ray-address", help="Join this Ray cluster (HOST:PORT); default: start a local Ray runtime."),
 ) -> None:
     """Run every task with every agent; each trial in a fresh hardened sandbox."""
     try:
@@ -65,6 +68,8 @@ def run(
     if not tasks:
         fail(f"{target}: no {kind or ''} tasks to run".replace("  ", " "))
     images = _preflight(tasks, agents, models_file, set(disable_tool) | set(ablate))
+    where = _executor(executor, ray_address, concurrency, set(images.values()))
+    concurrency = where.slots(concurrency)
     limits = {"max_turns": max_turns, "wall_clock_s": wall_clock_s, "max_cost_usd": max_cost}
     overrides = {key: value for key, value in limits.items() if value is not None}
     # Each variant is a set of disabled tools: the plain one, plus one per --ablate tool.
@@ -79,12 +84,17 @@ def run(
         for task in tasks for a in agents for variant in variants for r in range(1, repeats + 1)
     ]
     _write_run_json(out, tasks, agents, set(images.values()), {"repeats": repeats, "disabled_tools": sorted(disable_tool), "ablate": ablate,
-                    "concurrency": concurrency, "cpus_per_sandbox": fair_cpus, "search": search, "limits": overrides}, specs)
+                    "concurrency": concurrency, "cpus_per_sandbox": fair_cpus, "search": search, "limits": overrides,
+                    "executor": where.name}, specs)
     specs, kept = _resume(specs, max_attempts)
     if kept:
         console.print(f"{len(kept)} trial(s) already finished in {out}: kept, not rerun")
-    runner = SuiteRunner(specs, concurrency=concurrency, max_cost_usd=max_cost_total, calls_per_provider=provider_concurrency,
-                         max_attempts=max_attempts)
+    try:
+        runner = where.suite_runner(specs, concurrency=concurrency, max_cost_usd=max_cost_total,
+                                    calls_per_provider=provider_concurrency, max_attempts=max_attempts)
+    except ExecutorError as exc:
+        where.close()
+        fail(str(exc))
     pruned = prune_containers(docker_client())  # leftovers of runs killed with SIGKILL
     if pruned:
         console.print(f"removed {len(pruned)} container(s) left by dead harness processes")
@@ -96,6 +106,8 @@ def run(
         console.print(f"[yellow]{exc}[/]: {len(stopped)} running trial(s) recorded as interrupted, their sandboxes"
                       f" removed; run the same command again to resume")
         raise typer.Exit(130 if exc.signal == "SIGINT" else 143) from None
+    finally:
+        where.close()
     if runner.state.budget_note:
         console.print(f"[yellow]{runner.state.budget_note}[/]")
     failed = [r for r in records if r.status in INFRA_STATUSES]
@@ -105,6 +117,20 @@ def run(
         for record in failed:
             console.print(f"[red]{record.trial_id}[/]: {record.error}")
         raise typer.Exit(1)
+
+
+def _executor(name: str, ray_address: str | None, concurrency: int, images: set[str]) -> Executor:
+    """Where trials run; a worker without the run's images (or with stale ones) is refused now."""
+    try:
+        chosen = make_executor(name, ray_address=ray_address, concurrency=concurrency)
+    except ExecutorError as exc:
+        fail(str(exc))
+    try:
+        chosen.check_images(images)
+    except ExecutorError as exc:
+        chosen.close()
+        fail(str(exc))
+    return chosen
 
 
 def _preflight(tasks, agents, models_file, disabled) -> dict[str, str]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from statistics import mean
 
@@ -54,13 +54,15 @@ class SuiteState:
 
 class SuiteRunner:
     def __init__(self, specs: list[TrialSpec], *, concurrency: int, max_cost_usd: float | None = None,
-                 calls_per_provider: int | None = None, max_attempts: int = 1) -> None:
+                 calls_per_provider: int | None = None, max_attempts: int = 1,
+                 execute: Callable[..., Awaitable[TrialRecord]] = run_trial) -> None:
         self.state = SuiteState({s.trial_id: TrialState(s) for s in specs})
         self.concurrency = concurrency
         self.max_cost_usd = max_cost_usd
         self.calls_per_provider = calls_per_provider
         self.max_attempts = max_attempts
         self._gates: dict[str, asyncio.Semaphore] = {}
+        self._execute = execute  # run_trial here, or an executor's remote equivalent (harness.runner.executors)
 
     async def run(self, on_tick: Callable[[SuiteState], None] | None = None) -> list[TrialRecord]:
         sandboxes = asyncio.Semaphore(self.concurrency)
@@ -79,14 +81,14 @@ class SuiteRunner:
                 trial.state = "skipped (budget)"
                 return None
             trial.state, trial.started = "running", time.monotonic()
-            record = await run_trial(trial.spec, on_event=lambda e: self._observe(trial, e), provider_gates=self._gate_for)
+            record = await self._execute(trial.spec, on_event=lambda e: self._observe(trial, e), provider_gates=self._gate_for)
             # An infrastructure failure is not the model's: run it again (from scratch, the same
             # trial id) while attempts are left; the record keeps why earlier attempts failed.
             while record.status in INFRA_STATUSES and trial.spec.attempt < self.max_attempts:
                 trial.spec = replace(trial.spec, attempt=trial.spec.attempt + 1,
                                      previous_errors=(*trial.spec.previous_errors, record.error or record.status))
                 trial.state = f"retrying ({trial.spec.attempt}/{self.max_attempts})"
-                record = await run_trial(trial.spec, on_event=lambda e: self._observe(trial, e), provider_gates=self._gate_for)
+                record = await self._execute(trial.spec, on_event=lambda e: self._observe(trial, e), provider_gates=self._gate_for)
             trial.state, trial.ended = record.status, time.monotonic()
             trial.cost = record.cost_usd
             return record
@@ -124,3 +126,5 @@ class SuiteRunner:
             trial.cost += event["cost_usd"]
         elif kind == "tool_result":
             trial.last_tool = event["name"] + ("" if event["ok"] else " (error)")
+        elif kind == "restart":  # its node was lost: the rerun starts from zero, nothing counted twice
+            trial.turn, trial.tokens, trial.cost, trial.last_tool = 0, 0, 0.0, event.get("reason", "restarted")
