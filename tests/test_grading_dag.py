@@ -83,3 +83,18 @@ async def test_an_error_prerequisite_makes_dependents_error_not_blocked():
     assert verdicts["recalc"].verdict == "error"
     assert verdicts["total"].verdict == "error" and verdicts["total"].blocked_by == "recalc"
     assert verdicts["other"].verdict == "pass"
+
+
+def test_the_warm_office_is_started_only_where_grading_needs_libreoffice():
+    from autorater.grading.checks_host import CheckItem, needs_office
+
+    recalc = CheckItem("total", "results.xlsx", {"kind": "xlsx.cell_value", "cell": "B6", "expected": 1})
+    cached = CheckItem("total", "results.xlsx", {"kind": "xlsx.cell_value", "cell": "B6", "expected": 1, "recalculate": False})
+    sheet = CheckItem("sheet", "results.xlsx", {"kind": "xlsx.sheet_exists", "sheet": "Q"})
+    assert needs_office(["results.xlsx"], [sheet, recalc], judged=False)  # recalculated
+    assert not needs_office(["results.xlsx"], [sheet, cached], judged=False)  # read natively
+    assert needs_office(["results.xlsx"], [sheet], judged=True)  # the judge renders its pages
+    assert needs_office(["notes/old.doc"], [], judged=False) and needs_office(["data.ODS"], [], judged=False)
+    assert not needs_office(["memo.docx", "deck.pptx"], [], judged=False)
+    assert needs_office(["memo.docx"], [], judged=True)
+    assert not needs_office(["report.pdf", "chart.png", "page.html", "data.csv", "notes.md"], [], judged=True)

@@ -73,11 +73,21 @@ def test_a_node_lost_mid_trial_reruns_it_elsewhere_once(tmp_path, cluster, docke
     events = [json.loads(line) for line in (out / "trials" / trial / "trajectory.jsonl").read_text().splitlines()]
     assert [e["type"] for e in events].count("start") == 1  # the partial attempt was discarded, not merged
     assert not list((out / ".incoming").iterdir())  # no staging left behind
-    import psutil  # the killed worker's node-local temp folder was swept by the rerun
+    import psutil
 
-    left = [p for p in Path(tempfile.gettempdir()).glob("mka-ray-trial-*-*")
-            if not psutil.pid_exists(int(p.name.split("-")[3]))]
-    assert not left
+    from harness.runner.ray_trial import _sweep_dead
+
+    # The killed worker's node-local temp folder: a node sweeps dead workers' folders when its
+    # next trial starts. The rerun's sweep may run while the killed worker is still exiting, so
+    # wait for it to be gone, then sweep as the node's next trial would.
+    def dead_folders() -> list[Path]:
+        return [p for p in Path(tempfile.gettempdir()).glob("mka-ray-trial-*-*")
+                if not psutil.pid_exists(int(p.name.split("-")[3]))]
+
+    owners = [int(p.name.split("-")[3]) for p in Path(tempfile.gettempdir()).glob("mka-ray-trial-*-*")]
+    psutil.wait_procs([psutil.Process(pid) for pid in owners if psutil.pid_exists(pid)], timeout=20)
+    _sweep_dead()
+    assert not dead_folders()
     assert f"{trial}\tfinished" in stdout
 
 

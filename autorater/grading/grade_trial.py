@@ -3,6 +3,7 @@ final reply; deterministic checks first, the judge for the rest, in prerequisite
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import shutil
@@ -15,7 +16,7 @@ from harness.sandbox import SandboxLimits, SandboxSpec, create_sandbox
 from harness.sandbox.types import GiB, MiB
 from harness.tasks import Task
 
-from autorater.grading.checks_host import CheckItem, CheckOutcome, run_checks
+from autorater.grading.checks_host import CheckItem, CheckOutcome, needs_office, run_checks, start_office
 from autorater.grading.dag import decide_all
 from autorater.grading.verdicts import write_verdicts
 from autorater.scoring.verdicts import Verdict
@@ -53,11 +54,19 @@ async def grade_trial(spec: GradeSpec) -> dict:
     box_spec = SandboxSpec(image=spec.image, network="none", limits=limits, run_id=spec.run_id,
                            trial_id=record.trial_id, role="autorater")
     async with await create_sandbox(box_spec) as box:
-        if files:
-            await box.copy_in(deliverables, "/workspace/deliverables")
-        reply = spec.trial_dir / "final_reply.md"
-        await box.write_file("final_reply.md", reply.read_bytes() if reply.exists() else b"")
+        # The warm LibreOffice loads while the deliverables are copied in and the first checks
+        # run; a conversion that comes before it is up waits for it or runs cold.
         items = [CheckItem(c.id, (c.check or {}).get("file") or c.file, dict(c.check)) for c in order if c.check]
+        wanted = needs_office(files, items, judged=spec.judge is not None)
+        office = asyncio.ensure_future(start_office(box)) if wanted else None
+        try:
+            if files:
+                await box.copy_in(deliverables, "/workspace/deliverables")
+            reply = spec.trial_dir / "final_reply.md"
+            await box.write_file("final_reply.md", reply.read_bytes() if reply.exists() else b"")
+        finally:
+            if office is not None:
+                await asyncio.gather(office, return_exceptions=True)  # launched or not: grading goes on
         outcomes = await run_checks(box, items)
         judge = None
         if spec.judge is not None:

@@ -21,6 +21,7 @@ from harness.sandbox.client import engine_cpus, shared_client
 from harness.sandbox.docker_exec import TIMEOUT_EXIT_CODES, new_exec_key, run_exec
 from harness.sandbox.docker_process import SandboxProcess
 from harness.sandbox.hardening import container_kwargs
+from harness.sandbox import volumes
 from harness.sandbox.tar_safety import extract_member_stream, oversize_reason
 from harness.sandbox.quota import QuotaWatch
 from harness.sandbox.types import (
@@ -297,26 +298,31 @@ class DockerSandbox:
     # -- lifecycle -------------------------------------------------------------------
 
     async def close(self) -> None:
+        """Force-remove the container; its workspace volume follows at once, off this call's
+        path (harness.sandbox.volumes: the exit waits for it)."""
         if self._closed:
             return
         self._closed = True
-        await asyncio.to_thread(_remove, self.container)
+        await asyncio.to_thread(_remove, self.container, defer_volumes=True)
 
     def _check_open(self) -> None:
         if self._closed:
             raise SandboxError("sandbox is closed")
 
 
-def _remove(container) -> None:
+def _remove(container, *, defer_volumes: bool = False) -> None:
+    later = volumes.anonymous_volumes(container) if defer_volumes else []
     try:
-        container.remove(force=True, v=True)
+        container.remove(force=True, v=not later)
     except NotFound:
-        pass
+        pass  # removed by someone else (a prune: with its volumes); a leftover volume goes below
     except APIError as exc:
         if "already in progress" not in str(exc):
-            raise
+            raise  # still there, volume and all: the exit hook or a prune removes both
     finally:
         _LIVE.discard(container)
+    if later:
+        volumes.remove_later(container.client.api, later)
 
 
 class _LiveContainers:

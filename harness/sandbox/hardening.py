@@ -13,6 +13,7 @@ from harness.sandbox.types import WORKSPACE, SandboxSpec
 LABEL_ROLE = "org.mka.role"
 LABEL_RUN = "org.mka.run"
 LABEL_TRIAL = "org.mka.trial"
+LABEL_WORKSPACE = "org.mka.workspace"  # on a sandbox's workspace volume: the sandbox's role
 LABEL_OWNER_HOST = "org.mka.owner-host"
 LABEL_OWNER_PID = "org.mka.owner-pid"
 LABEL_OWNER_STARTED = "org.mka.owner-started"
@@ -54,8 +55,9 @@ def container_kwargs(spec: SandboxSpec, engine_cpus: int, role: str = "sandbox")
             "/tmp": f"rw,nosuid,nodev,size={limits.tmp_bytes},mode=1777",
             spec.home: f"rw,nosuid,nodev,size=512m,mode=0700,{uid_opts}".rstrip(","),
         },
-        # An anonymous volume, seeded from the image's /workspace and removed with the container.
-        mounts=[Mount(target=WORKSPACE, source=None, type="volume")],
+        # An anonymous volume, seeded from the image's /workspace and removed with the container;
+        # labelled, so a prune finds it if its owner died between the two removals.
+        mounts=[Mount(target=WORKSPACE, source=None, type="volume", labels={LABEL_WORKSPACE: spec.role})],
         mem_limit=limits.memory_bytes,
         memswap_limit=limits.memory_bytes,  # no swap: a memory hog is killed, not slowed
         nano_cpus=int(cpus * 1e9),

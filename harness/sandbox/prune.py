@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import docker
 from docker.errors import APIError, NotFound
 
-from harness.sandbox.hardening import LABEL_ROLE, LABEL_RUN, LABEL_TRIAL, owner_alive
+from harness.sandbox.hardening import LABEL_ROLE, LABEL_RUN, LABEL_TRIAL, LABEL_WORKSPACE, owner_alive
 
 
 @dataclass(frozen=True)
@@ -41,4 +41,22 @@ def prune_containers(
         removed.append(
             PrunedContainer(container.id[:12], labels.get(LABEL_ROLE, "?"), labels.get(LABEL_RUN, "?"), labels.get(LABEL_TRIAL, "?"))
         )
+    prune_workspace_volumes(client)
     return removed
+
+
+def prune_workspace_volumes(client: docker.DockerClient) -> list[str]:
+    """Remove sandbox workspace volumes no container uses any more. A sandbox's volume is removed
+    just after its container (harness.sandbox.volumes); a SIGKILL between the two leaves it here."""
+    gone = []
+    for volume in client.volumes.list(filters={"label": LABEL_WORKSPACE, "dangling": True}):
+        try:
+            volume.remove()
+        except NotFound:
+            continue
+        except APIError as exc:
+            if exc.status_code == 409:  # in use again, or being removed by its owner's remover
+                continue
+            raise
+        gone.append(volume.name)
+    return gone
