@@ -92,21 +92,21 @@ def _build_one(client, spec: ImageSpec, tag, base_ref, parent_tag, console: Cons
         buildargs["SANDBOX_IMAGE"] = parent_tag
     else:
         buildargs["BASE_IMAGE"] = base_ref
-    console.print(f"[cyan]{spec.key}[/] building {tag}")
+    run_build(client, root / spec.context, spec.dockerfile, tag, buildargs, spec.key, console)
+
+
+def run_build(client: docker.DockerClient, context: Path, dockerfile: str, tag: str, buildargs: dict[str, str],
+              key: str, console: Console) -> None:
+    """Build `tag` from a context, labelled with what it is and its content hash, showing progress."""
+    console.print(f"[cyan]{key}[/] building {tag}")
     stream = client.api.build(
-        path=str(root / spec.context),
-        dockerfile=spec.dockerfile,
-        tag=tag,
-        buildargs=buildargs,
-        rm=True,
-        forcerm=True,
-        decode=True,
-        labels={"org.mka.image": spec.key, "org.mka.content-hash": tag.split(":")[1]},
+        path=str(context), dockerfile=dockerfile, tag=tag, buildargs=buildargs, rm=True, forcerm=True, decode=True,
+        labels={"org.mka.image": key, "org.mka.content-hash": tag.split(":")[1]},
     )
-    show_build_progress(stream, spec.key, console)
+    _show_build_progress(stream, key, console)
 
 
-def show_build_progress(stream, key: str, console: Console) -> None:
+def _show_build_progress(stream, key: str, console: Console) -> None:
     tail: list[str] = []
     with console.status(f"{key}: starting build …") as status:
         for chunk in stream:

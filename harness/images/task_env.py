@@ -23,7 +23,7 @@ import docker
 from docker.errors import ImageNotFound
 from rich.console import Console
 
-from harness.images.build import ImageMissingError, expected_tag, resolve_image, show_build_progress
+from harness.images.build import ImageMissingError, expected_tag, resolve_image, run_build
 from harness.images.wheels import download_wheels
 from harness.paths import project_root
 from harness.tasks import Task
@@ -99,10 +99,11 @@ def build_task_image(client: docker.DockerClient, task: Task, console: Console, 
         _npm_install(env.npm, context / "npm", task.id)
     (context / "Dockerfile").write_text(_dockerfile(env.debian, env.pypi, bool(env.npm)))
     packages_tag = f"{tag}-packages" if env.dockerfile else tag
-    _build(client, context, "Dockerfile", packages_tag, sandbox, task.id, console)
+    key = f"task:{task.id}"
+    run_build(client, context, "Dockerfile", packages_tag, {"SANDBOX_IMAGE": sandbox}, key, console)
     if env.dockerfile:
         own = task.root / env.dockerfile
-        _build(client, own.parent, own.name, tag, packages_tag, task.id, console)
+        run_build(client, own.parent, own.name, tag, {"SANDBOX_IMAGE": packages_tag}, key, console)
         client.images.remove(packages_tag, noprune=True)
     return tag
 
@@ -131,12 +132,3 @@ def _npm_install(packages: list[str], dest: Path, task_id: str) -> None:
                            "--no-fund", "--silent", *packages], capture_output=True, text=True)
     if proc.returncode != 0:
         raise EnvironmentBuildError(f"task {task_id}: npm install {' '.join(packages)} failed:\n{proc.stderr[-2000:]}")
-
-
-def _build(client: docker.DockerClient, context: Path, dockerfile: str, tag: str, parent: str, task_id: str,
-           console: Console) -> None:
-    console.print(f"[cyan]{task_id}[/] building {tag}")
-    stream = client.api.build(path=str(context), dockerfile=dockerfile, tag=tag, buildargs={"SANDBOX_IMAGE": parent},
-                              rm=True, forcerm=True, decode=True,
-                              labels={"org.mka.image": f"task:{task_id}", "org.mka.content-hash": tag.split(":")[1]})
-    show_build_progress(stream, task_id, console)

@@ -16,7 +16,7 @@ import re
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from harness.validation import format_loc
 
@@ -134,6 +134,11 @@ class McpServerSpec(_Strict):
 _PYPI_PIN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._\-]*(\[[A-Za-z0-9_,\-]+\])?==[A-Za-z0-9.+!_\-]+$")
 _NPM_PIN = re.compile(r"^(@[a-z0-9][a-z0-9._\-]*/)?[a-z0-9][a-z0-9._\-]*@[0-9]+\.[0-9]+\.[0-9]+[A-Za-z0-9.+\-]*$")
 _DEBIAN_NAME = re.compile(r"^[a-z0-9][a-z0-9+.\-]+(=[A-Za-z0-9.+:~\-]+)?$")
+_PACKAGE_RULES = {  # [environment] field -> what an entry must look like, and the message if not
+    "pypi": (_PYPI_PIN, "each entry must pin an exact version, e.g. 'mcp-server-time==2026.10.19'"),
+    "npm": (_NPM_PIN, "each entry must pin an exact version, e.g. '@modelcontextprotocol/server-everything@2026.8.31'"),
+    "debian": (_DEBIAN_NAME, "not Debian package names"),
+}
 
 
 class EnvironmentSpec(_Strict):
@@ -149,29 +154,13 @@ class EnvironmentSpec(_Strict):
     npm: list[str] = Field(default_factory=list)  # name@x.y.z (scoped names too); node comes with them
     dockerfile: str | None = None  # relative to the task; FROM ${SANDBOX_IMAGE}, its folder is the context
 
-    @field_validator("pypi")
+    @field_validator("pypi", "npm", "debian")
     @classmethod
-    def _pypi(cls, value: list[str]) -> list[str]:
-        bad = [v for v in value if not _PYPI_PIN.match(v)]
+    def _pinned(cls, value: list[str], info: ValidationInfo) -> list[str]:
+        pattern, problem = _PACKAGE_RULES[info.field_name]
+        bad = [v for v in value if not pattern.match(v)]
         if bad:
-            raise ValueError(f"each entry must pin an exact version, e.g. 'mcp-server-time==2026.10.19' (got {bad})")
-        return value
-
-    @field_validator("npm")
-    @classmethod
-    def _npm(cls, value: list[str]) -> list[str]:
-        bad = [v for v in value if not _NPM_PIN.match(v)]
-        if bad:
-            raise ValueError("each entry must pin an exact version, e.g. "
-                             f"'@modelcontextprotocol/server-everything@2026.8.31' (got {bad})")
-        return value
-
-    @field_validator("debian")
-    @classmethod
-    def _debian(cls, value: list[str]) -> list[str]:
-        bad = [v for v in value if not _DEBIAN_NAME.match(v)]
-        if bad:
-            raise ValueError(f"not Debian package names (got {bad})")
+            raise ValueError(f"{problem} (got {bad})")
         return value
 
     @field_validator("dockerfile")
