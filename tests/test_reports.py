@@ -207,3 +207,23 @@ def test_an_infra_failed_repeat_of_a_graded_task_makes_the_system_incomplete(tmp
     assert entry["rank"] is None  # not ranked on the surviving repeat
     notes = build_report(rows, [], planned_rows, resamples=200).notes
     assert any("t0__m__r2" in n and "fewer repeats" in n for n in notes)
+
+
+def test_console_keeps_bracketed_variant_labels(run):
+    # 'oracle [no-view_image]' is not rich markup: printed as markup it became 'oracle' and
+    # the ablated system shared a column name with the default one.
+    from io import StringIO
+
+    from rich.console import Console
+
+    from harness.reports.document import render_console
+
+    rows, planned, notes = collect([run])
+    report = build_report(rows, notes, planned, resamples=200)
+    labels = {h for s in report.sections for h in s.headers if "[" in h}
+    assert labels, "the fixture run should have an ablated variant"
+    out = StringIO()
+    render_console(report, Console(file=out, width=400, color_system=None))
+    text = out.getvalue()
+    for name in labels:
+        assert name in text

@@ -94,6 +94,24 @@ async def test_exec_cwd_env_and_argv(sandbox):
     assert (failing.exit_code, failing.stderr, failing.ok) == (3, "oops\n", False)
 
 
+OPENMP_THREADS = "import ctypes; g = ctypes.CDLL('libgomp.so.1'); print(g.omp_get_max_threads(), g.omp_get_thread_limit())"
+
+
+async def test_openmp_sizes_its_pool_to_the_cpu_quota_not_the_host(docker_client, sandbox_image):
+    # nproc inside sees every host core; the quota is what the container may use. OpenMP
+    # (tesseract's runtime, asked here through libgomp itself) must size its pool to the quota.
+    async with await DockerSandbox.create(make_spec(sandbox_image, cpus=1.0), client=docker_client) as box:
+        nproc = int((await box.exec("nproc")).stdout)
+        assert (await box.exec(["python3", "-c", OPENMP_THREADS])).stdout.split() == ["1", "1"]
+    if nproc >= 2:
+        async with await DockerSandbox.create(make_spec(sandbox_image, cpus=2.0), client=docker_client) as box:
+            assert (await box.exec(["python3", "-c", OPENMP_THREADS])).stdout.split() == ["2", "2"]
+    spec = make_spec(sandbox_image, cpus=1.0)
+    spec.env.update(OMP_NUM_THREADS="3", OMP_THREAD_LIMIT="3")  # a task that sets its own pool keeps it
+    async with await DockerSandbox.create(spec, client=docker_client) as box:
+        assert (await box.exec(["python3", "-c", OPENMP_THREADS])).stdout.split() == ["3", "3"]
+
+
 @pytest.mark.parametrize("escape", [
     "timeout 20 bash -c ':(){ :|:& };:'",  # GNU timeout makes its own process group
     "setsid bash -c ':(){ :|:& };:' &",  # a new session

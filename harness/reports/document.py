@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rich.console import Console
+from rich.text import Text
 from rich.table import Table
 
 from autorater.scoring.aggregate import BoundsSummary, PairedBounds
@@ -192,15 +193,17 @@ def render_json(report: Report) -> str:
 
 
 def render_console(report: Report, console: Console) -> None:
+    """Cells are plain text, never rich markup: a label such as 'oracle [no-view_image]' would
+    otherwise lose its bracketed variant and two systems would print under one name."""
     for section in report.sections:
-        table = Table(title=section.title, caption=section.note or None)
+        table = Table(title=Text(section.title), caption=Text(section.note) if section.note else None)
         for header in section.headers:
-            table.add_column(header)
+            table.add_column(Text(header))
         for row in section.rows:
-            table.add_row(*row)
+            table.add_row(*(Text(cell) for cell in row))
         console.print(table)
     for note in report.notes:
-        console.print(f"[yellow]note:[/] {note}")
+        console.print(Text.assemble(("note:", "yellow"), " ", note))
 
 
 def render_markdown(report: Report) -> str:
