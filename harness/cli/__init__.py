@@ -3,35 +3,69 @@
 from __future__ import annotations
 
 import faulthandler
+import importlib
 import os
 import signal
 import sys
 
+import click
 import typer
+from typer.core import TyperGroup
 
-from harness.cli import agreement_cmd, cluster_cmd, decoys_cmd, grade_cmd, image_cmd, m3_cmd, report_cmd, rubric_cmd, run_cmd, sandbox_cmd, submit_cmd, task_cmd, view_cmd
+# Verb → (module, attribute): a function is one command, a Typer app a group of them. Modules
+# load when their verb runs (or `--help` lists them): importing all of them cost every call
+# ~0.5 s of start-up (the agreement, Ray and grading stacks) whatever the verb.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "image": ("harness.cli.image_cmd", "app"),
+    "sandbox": ("harness.cli.sandbox_cmd", "app"),
+    "task": ("harness.cli.task_cmd", "app"),
+    "run": ("harness.cli.run_cmd", "run"),
+    "rubric": ("harness.cli.rubric_cmd", "app"),
+    "grade": ("harness.cli.grade_cmd", "grade"),
+    "report": ("harness.cli.report_cmd", "report"),
+    "agreement": ("harness.cli.agreement_cmd", "agreement"),
+    "submit": ("harness.cli.submit_cmd", "app"),
+    "view": ("harness.cli.view_cmd", "view"),
+    "m3": ("harness.cli.m3_cmd", "app"),
+    "cluster": ("harness.cli.cluster_cmd", "app"),
+}
+
+
+def load_command(name: str) -> click.Command:
+    """The click command for verb NAME, importing its module now."""
+    module, attr = COMMANDS[name]
+    target = getattr(importlib.import_module(module), attr)
+    if isinstance(target, typer.Typer):
+        command = typer.main.get_group(target)
+    else:
+        single = typer.Typer()
+        single.command(name)(target)
+        command = typer.main.get_command(single)
+    command.name = name
+    return command
+
+
+class LazyGroup(TyperGroup):
+    """The root group: lists every verb, builds one only when it is asked for."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        return load_command(cmd_name) if cmd_name in COMMANDS else None
+
 
 app = typer.Typer(
     name="mka",
-    help="Evaluate multimodal, tool-using agents on professional work.",
+    cls=LazyGroup,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
 )
 
 
-app.add_typer(image_cmd.app, name="image")
-app.add_typer(sandbox_cmd.app, name="sandbox")
-app.add_typer(task_cmd.app, name="task")
-app.command("run")(run_cmd.run)
-rubric_cmd.app.command("decoys")(decoys_cmd.decoys)
-app.add_typer(rubric_cmd.app, name="rubric")
-app.command("grade")(grade_cmd.grade)
-app.command("report")(report_cmd.report)
-app.command("agreement")(agreement_cmd.agreement)
-app.add_typer(submit_cmd.app, name="submit")
-app.command("view")(view_cmd.view)
-app.add_typer(m3_cmd.app, name="m3")
-app.add_typer(cluster_cmd.app, name="cluster")
+@app.callback()
+def _root() -> None:
+    """Evaluate multimodal, tool-using agents on professional work."""
 
 
 def main() -> None:

@@ -135,3 +135,9 @@ def calibrate_cmd(
     _print_report(report, wrote=not dry_run)
     if not report.tasks:
         fail("nothing calibrated: no baseline trial matched a valid rubric")
+
+
+# `mka rubric decoys` lives in its own module: building and grading decoys is a workflow of its own.
+from harness.cli.decoys_cmd import decoys  # noqa: E402 - registered after this group's own verbs
+
+app.command("decoys")(decoys)
