@@ -224,3 +224,76 @@ def test_provider_limits_and_the_budget_hold_across_the_cluster(tmp_path, cluste
     assert len(records) == 2 and {r["config"]["executor"]["node_id"] for r in records.values()} == {
         n.node_id for n in cluster.worker_nodes}  # one on each node, yet never two calls at once
     assert all(r["cost_usd"] == pytest.approx(2.0 + 20 * 8.0 / 1e6) for r in records.values())
+
+
+def test_a_judge_key_reaches_gradings_on_nodes_started_without_it(tmp_path, cluster, sandbox_image, autorater_image):
+    """The nodes were started before the key existed anywhere: the head's `mka grade` must hand
+    its judge key to each grading, or every judged criterion becomes an error on the node."""
+    import os
+
+    from tests.fakes.llm_server import FakeLLMServer, FakeTurn
+
+    key_env, key = "MKA_TEST_RAY_JUDGE_KEY", "ray-judge-secret"
+    assert key_env not in os.environ  # so the nodes cannot have it
+    suite = tmp_path / "suite"
+    shutil.copytree(DATA / "tasks" / "quarterly_pack", suite / "quarterly_pack")
+    out = tmp_path / "run"
+    ran = subprocess.run(_mka("run", str(suite), "--agent", "oracle", "--out", str(out)), capture_output=True,
+                         text=True, timeout=600)
+    assert ran.returncode == 0, ran.stderr[-3000:]
+    verdicts = [{"criterion_id": cid, "verdict": "pass", "rationale": "Looked at it.", "cited_files": [name]}
+                for cid, name in (("png_legible", "chart.png"), ("deck_readable", "deck.pptx"))]
+    with FakeLLMServer() as server:
+        server.add(FakeTurn(tool_calls=[("submit_verdicts", json.dumps({"verdicts": verdicts}))]))
+        models = tmp_path / "models.yaml"
+        models.write_text(json.dumps({"models": {"openai:fake-judge": {
+            "base_url": server.base_url + "/v1", "api_key_env": key_env, "context_window": 100000,
+            "prices": {"input": 1, "cached_input": 0.1, "output": 2}}}}))
+        graded = subprocess.run(
+            _mka("grade", str(out), "--rubrics", str(DATA / "rubrics"), "--tasks", str(suite), "--judge",
+                 "openai:fake-judge", "--models-file", str(models), "--executor", "ray", "--ray-address", cluster.address),
+            capture_output=True, text=True, timeout=600, env={**os.environ, key_env: key})
+        auth = [r.headers.get("authorization") for r in server.requests]
+    assert graded.returncode == 0, graded.stderr[-3000:]
+    decided = json.loads((out / "trials" / "quarterly_pack__oracle__r1" / "grade" / "verdicts.json").read_text())
+    assert auth and set(auth) == {f"Bearer {key}"}
+    by_id = {v["criterion_id"]: v for v in decided["verdicts"]}
+    assert by_id["png_legible"]["verdict"] == "pass" and by_id["png_legible"]["decided_by"] == "llm:openai:fake-judge"
+
+
+def test_with_every_sandbox_node_gone_a_queued_trial_ends_as_an_infra_failure(tmp_path, cluster, docker_client,
+                                                                               sandbox_image):
+    """Ray keeps a task no live node can take pending for ever: the run must end instead,
+    with the trial recorded as the infrastructure's failure (retried by the next run)."""
+    import os
+
+    script = tmp_path / "slow.yaml"
+    script.write_text("turns:\n  - calls:\n      - {tool: code_exec, args: {cmd: \"echo begun; sleep 6\"}}\n"
+                      "  - calls:\n      - {tool: finish, args: {final_reply: done, deliverables: []}}\n")
+    out = tmp_path / "orphaned"
+    proc = subprocess.Popen(_mka("run", str(TASK), "--agent", f"script:{script}", "--executor", "ray",
+                                 "--ray-address", cluster.address, "--out", str(out)),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "MKA_RAY_NO_NODE_GRACE_S": "4"})
+    workers = list(cluster.worker_nodes)
+    try:
+        trial = "sales_summary__script_slow__r1"
+        deadline = time.monotonic() + 120
+        boxes = []
+        while not boxes and time.monotonic() < deadline and proc.poll() is None:
+            boxes = docker_client.containers.list(filters={"label": [f"{LABEL_RUN}=orphaned", f"{LABEL_TRIAL}={trial}"]})
+            time.sleep(0.2)
+        assert boxes, f"the trial's sandbox never started: {proc.stderr.read() if proc.poll() is not None else ''}"
+        for node in workers:  # every sandbox node goes; only the coordinating head (no slots) is left
+            cluster.remove_node(node, allow_graceful=False)
+        stdout, stderr = proc.communicate(timeout=180)  # before the watch: waited here for ever
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        prune_containers(docker_client, run_id="orphaned")
+        for _ in workers:  # for the next tests
+            cluster.add_node(num_cpus=1, resources={"mka_sandbox": 1}, node_ip_address="127.0.0.1")
+    record = _trial_json(out)[trial]
+    assert record["status"] == "infra_error"
+    assert "no node of the cluster has offered a sandbox slot" in record["error"] and "MKA_RAY_NO_NODE_GRACE_S" in record["error"]
+    assert f"{trial}\tinfra_error" in stdout, stdout[-2000:] + stderr[-2000:]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 from dataclasses import replace
 from pathlib import Path
 
@@ -86,6 +87,8 @@ def grade(
         scores = run_until_signalled(_grade_all(specs, where.slots(concurrency), where))
     except RubricError as exc:
         fail(str(exc))
+    except ExecutorError as exc:  # e.g. every sandbox node of the cluster gone
+        fail(f"{exc}; gradings already finished keep their grade/score.json and the next `mka grade` does the rest")
     except Interrupted as exc:
         fail(f"{exc}: grading containers removed; trials without grade/score.json are graded by the next `mka grade`",
              code=130 if exc.signal == "SIGINT" else 143)
@@ -114,7 +117,8 @@ async def _grade_all(specs: list[GradeSpec], concurrency: int, where: Executor) 
 
     async def one(spec: GradeSpec) -> dict:
         async with gate:
-            return await where.in_trial_dir(_grade_in, spec.trial_dir, "grade", {spec.rubric_path.name: spec.rubric_path}, spec)
+            return await where.in_trial_dir(_grade_in, spec.trial_dir, "grade", {spec.rubric_path.name: spec.rubric_path},
+                                            spec, env=judge_env(spec))
 
     return await asyncio.gather(*(one(s) for s in specs))
 
@@ -122,6 +126,13 @@ async def _grade_all(specs: list[GradeSpec], concurrency: int, where: Executor) 
 async def _grade_in(trial_dir: Path, files: dict[str, Path], spec: GradeSpec) -> dict:
     """grade_trial against the trial directory and rubric where the executor put them."""
     return await grade_trial(replace(spec, trial_dir=trial_dir, rubric_path=files[spec.rubric_path.name]))
+
+
+def judge_env(spec: GradeSpec) -> dict[str, str]:
+    """The judge's API key from this process's environment, for a grading that runs on a
+    cluster node started without it (there the judge would otherwise fail every criterion)."""
+    name = spec.judge.key_env if spec.judge is not None else ""
+    return {name: os.environ[name]} if name and name in os.environ else {}
 
 
 def _executor(name: str, ray_address: str | None, concurrency: int, images: set[str]) -> Executor:

@@ -33,8 +33,11 @@ class Executor(Protocol):
     def suite_runner(self, specs: list[TrialSpec], *, concurrency: int, max_cost_usd: float | None,
                      calls_per_provider: int | None, max_attempts: int) -> SuiteRunner: ...
 
-    async def in_trial_dir(self, fn: DirJob, trial_dir: Path, subdir: str, files: dict[str, Path], *args: Any) -> Any:
-        """Run `fn` against a trial directory (grading): here, or on a node with a copy of it."""
+    async def in_trial_dir(self, fn: DirJob, trial_dir: Path, subdir: str, files: dict[str, Path], *args: Any,
+                           env: dict[str, str] | None = None) -> Any:
+        """Run `fn` against a trial directory (grading): here, or on a node with a copy of it.
+        `env`: variables `fn` reads from the environment (a judge's API key), which a node
+        started without them must be given."""
 
     def close(self) -> None: ...
 
@@ -57,8 +60,9 @@ class LocalExecutor:
         return SuiteRunner(specs, concurrency=concurrency, max_cost_usd=max_cost_usd,
                            calls_per_provider=calls_per_provider, max_attempts=max_attempts)
 
-    async def in_trial_dir(self, fn: DirJob, trial_dir: Path, subdir: str, files: dict[str, Path], *args: Any) -> Any:
-        return await fn(trial_dir, files, *args)
+    async def in_trial_dir(self, fn: DirJob, trial_dir: Path, subdir: str, files: dict[str, Path], *args: Any,
+                           env: dict[str, str] | None = None) -> Any:
+        return await fn(trial_dir, files, *args)  # this process's environment is where env came from
 
     def close(self) -> None:
         return None

@@ -21,6 +21,7 @@ from harness.runner.ray_cluster import SANDBOX_RESOURCE, RayCluster
 from harness.runner.ray_files import Bundle, install, pack, pack_chunks, staging_dir, unpack
 from harness.runner.ray_images import check_nodes
 from harness.runner.ray_trial import NODE_LOST, MAX_NODE_LOSSES, RayTrialRunner
+from harness.runner.ray_watch import NoSandboxNodes, SandboxWatch
 from harness.runner.suite import SuiteRunner
 from harness.runner.trial import TrialSpec
 
@@ -30,6 +31,7 @@ class RayExecutor:
 
     def __init__(self, address: str | None, concurrency: int) -> None:
         self.cluster = RayCluster(address, local_slots=concurrency)
+        self.watch = SandboxWatch()  # queued work ends, not hangs, if every sandbox node goes
         self._trials: RayTrialRunner | None = None
 
     def slots(self, requested: int) -> int:
@@ -52,21 +54,25 @@ class RayExecutor:
 
     def suite_runner(self, specs: list[TrialSpec], *, concurrency: int, max_cost_usd: float | None,
                      calls_per_provider: int | None, max_attempts: int) -> SuiteRunner:
-        self._trials = RayTrialRunner(self.cluster, calls_per_provider)
+        self._trials = RayTrialRunner(self.cluster, calls_per_provider, self.watch)
         self.check_fits(specs, self._trials)
         return SuiteRunner(specs, concurrency=concurrency, max_cost_usd=max_cost_usd, calls_per_provider=None,
                            max_attempts=max_attempts, execute=self._trials)
 
-    async def in_trial_dir(self, fn: DirJob, trial_dir: Path, subdir: str, files: dict[str, Path], *args: Any) -> Any:
+    async def in_trial_dir(self, fn: DirJob, trial_dir: Path, subdir: str, files: dict[str, Path], *args: Any,
+                           env: dict[str, str] | None = None) -> Any:
         bundles = {name: path.read_bytes() for name, path in files.items()}
+        options: dict[str, Any] = {"resources": {SANDBOX_RESOURCE: 1}}
+        if env:  # a runtime_env only when needed: each distinct one gets its own workers
+            options["runtime_env"] = {"env_vars": dict(env)}
         for _ in range(MAX_NODE_LOSSES):
-            ref = _in_dir.options(resources={SANDBOX_RESOURCE: 1}).remote(fn, pack(trial_dir), subdir, bundles, args)
+            ref = _in_dir.options(**options).remote(fn, pack(trial_dir), subdir, bundles, args)
             try:
-                result, chunks = await ref
+                result, chunks = await self.watch.guard(ref)
                 break
             except NODE_LOST:
                 continue
-            except asyncio.CancelledError:
+            except (asyncio.CancelledError, NoSandboxNodes):
                 ray.cancel(ref)
                 raise
         else:

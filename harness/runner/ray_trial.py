@@ -34,6 +34,7 @@ from harness.runner.agents import AgentSpec
 from harness.runner.ray_cluster import SANDBOX_RESOURCE, RayCluster, this_node
 from harness.runner.ray_files import Bundle, cached, install, pack, pack_chunks, staging_dir, unpack
 from harness.runner.ray_gates import ClusterGate, ProviderGates
+from harness.runner.ray_watch import NoSandboxNodes, SandboxWatch
 from harness.runner.trial import TrialSpec, run_trial
 from harness.sandbox.types import GiB
 from harness.tasks import load_task
@@ -196,8 +197,9 @@ def _stamp(trial_dir: Path, job: NodeJob, node: dict[str, str]) -> None:
 class RayTrialRunner:
     """The SuiteRunner's per-trial function for Ray: submit, follow, install, rerun on loss."""
 
-    def __init__(self, cluster: RayCluster, calls_per_provider: int | None) -> None:
+    def __init__(self, cluster: RayCluster, calls_per_provider: int | None, watch: SandboxWatch | None = None) -> None:
         self.cluster = cluster
+        self.watch = watch or SandboxWatch()
         self.gates = None
         if calls_per_provider is not None:
             self.gates = ProviderGates.options(scheduling_strategy=cluster.pinned(cluster.head_node_id)).remote(
@@ -225,14 +227,19 @@ class RayTrialRunner:
             gen = run_on_node.options(**options).remote(job, self._bundle(spec.task_dir), self._search(spec))
             node: dict[str, str] = {}
             try:
-                return await self._follow(gen, spec, emit, node)
+                return await self.watch.guard(self._follow(gen, spec, emit, node))
+            except NoSandboxNodes as exc:  # queued with no node left to take it: an infrastructure failure
+                if self.gates is not None:
+                    await self.gates.release_all.remote(holder)
+                return await asyncio.to_thread(self._lost_record, spec, lost, str(exc))
             except NODE_LOST as exc:
                 lost.append(node.get("node_id", "?"))
                 if self.gates is not None:
                     await self.gates.release_all.remote(holder)
                 reason = f"node {node.get('node_ip', '?')}/{node.get('node_id', '?')[:8]} lost: {type(exc).__name__}"
                 if len(lost) >= MAX_NODE_LOSSES:
-                    return await asyncio.to_thread(self._lost_record, spec, lost, reason)
+                    error = f"{len(lost)} nodes lost while running it (last: {reason})"
+                    return await asyncio.to_thread(self._lost_record, spec, lost, error)
                 emit({"type": "restart", "reason": reason})
             except RayTaskError as exc:
                 raise exc.as_instanceof_cause() from None
@@ -304,14 +311,14 @@ class RayTrialRunner:
         return models, script
 
     @staticmethod
-    def _lost_record(spec: TrialSpec, lost: list[str], reason: str) -> TrialRecord:
+    def _lost_record(spec: TrialSpec, lost: list[str], error: str) -> TrialRecord:
         task = load_task(spec.task_dir)
         record = TrialRecord(
             trial_id=spec.trial_id, task=task.id, model=spec.agent.label, status="infra_error",
             config={"agent": spec.agent.kind, "task_dir": str(spec.task_dir.resolve()), "run_id": spec.run_id,
                     "attempt": spec.attempt, "previous_errors": list(spec.previous_errors),
                     "executor": {"name": "ray", "lost_nodes": lost}},
-            started=now_iso(), ended=now_iso(), error=f"{len(lost)} nodes lost while running it (last: {reason})",
+            started=now_iso(), ended=now_iso(), error=error,
         )
         staging = staging_dir(spec.trial_dir, spec.out_dir / ".incoming")
         record.write(staging)
