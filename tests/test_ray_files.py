@@ -48,3 +48,28 @@ def test_a_task_bundle_is_extracted_once_per_node(tmp_path):
     (first / "marker").write_text("kept")
     again = cached(bundle, tmp_path / "cache")
     assert again == first and again.name == "sales_summary" and (again / "marker").exists()
+
+
+def test_cache_entries_unused_for_a_week_go_when_a_new_one_is_made(tmp_path):
+    import os
+    import time
+
+    from harness.runner.ray_files import CACHE_MAX_AGE_S
+
+    cache = tmp_path / "cache"
+    folders = {}
+    for name in ("old", "used", "fresh"):
+        folders[name] = tmp_path / "tasks" / name
+        folders[name].mkdir(parents=True)
+        (folders[name] / "task.toml").write_text(f'id = "{name}"\n')
+    old, used = cached(pack(folders["old"]), cache), cached(pack(folders["used"]), cache)
+    leftover = cache / ".deadbeef-12345678"  # a staging folder a killed worker left
+    leftover.mkdir()
+    week_ago = time.time() - CACHE_MAX_AGE_S - 60
+    for entry in (old.parent, used.parent, leftover):
+        os.utime(entry, (week_ago, week_ago))
+    assert cached(pack(folders["used"]), cache) == used  # a use refreshes its entry
+    fresh = cached(pack(folders["fresh"]), cache)  # a new entry sweeps the unused ones
+    assert fresh.is_dir() and used.is_dir()
+    assert not old.parent.exists() and not leftover.exists()
+    assert cached(pack(folders["old"]), cache).is_dir()  # an evicted bundle is simply extracted again

@@ -14,6 +14,7 @@ import os
 import shutil
 import tarfile
 import tempfile
+import time
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -59,10 +60,16 @@ def unpack(source: bytes | IO[bytes], dest: Path) -> None:
         archive.extractall(dest, filter="data")
 
 
+CACHE_MAX_AGE_S = 7 * 86400  # an entry no trial has used for this long is removed; far past a trial's 8 h
+
+
 def cached(bundle: Bundle, cache_root: Path) -> Path:
-    """The bundle extracted once per node (by hash): many trials of one task share it."""
+    """The bundle extracted once per node (by hash): many trials of one task share it. Each
+    use refreshes the entry's time; making a new entry removes those unused for
+    CACHE_MAX_AGE_S (every edit of a task is a new hash: the cache would only grow)."""
     target = cache_root / bundle.sha256[:16] / bundle.name
     if target.is_dir():
+        os.utime(target.parent)
         return target
     staging = cache_root / f".{bundle.sha256[:16]}-{uuid.uuid4().hex[:8]}"
     unpack(bundle.data, staging)
@@ -70,7 +77,23 @@ def cached(bundle: Bundle, cache_root: Path) -> Path:
         os.replace(staging, target.parent)  # another worker may have won the race: fine
     except OSError:
         shutil.rmtree(staging, ignore_errors=True)
+    evict_unused(cache_root, keep=target.parent)
     return target
+
+
+def evict_unused(cache_root: Path, keep: Path, max_age_s: float = CACHE_MAX_AGE_S) -> list[Path]:
+    """Remove cache entries (and staging folders a killed worker left) unused for max_age_s."""
+    now = time.time()
+    removed = []
+    for entry in cache_root.iterdir():
+        try:
+            stale = entry != keep and now - entry.stat().st_mtime > max_age_s
+        except FileNotFoundError:  # another worker removed or renamed it meanwhile
+            continue
+        if stale:
+            shutil.rmtree(entry, ignore_errors=True)
+            removed.append(entry)
+    return removed
 
 
 def install(staging: Path, final: Path) -> None:
