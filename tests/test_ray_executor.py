@@ -113,6 +113,10 @@ def test_local_and_ray_executors_give_identical_results(tmp_path, cluster, sandb
     assert scores["ray"] == scores["local"]  # same trial ids, same verdict counts, same WSRs
     planned = [json.loads((tmp_path / n / "run.json").read_text())["planned"] for n in where]
     assert planned[0] == planned[1]
+    ray_run = json.loads((tmp_path / "ray" / "run.json").read_text())
+    assert str(ray_run["config"]["cpus_per_sandbox"]).startswith("per node")  # not the head's share
+    shares = {r["config"]["executor"]["cpus_per_sandbox"] for r in _trial_json(tmp_path / "ray").values()}
+    assert shares and all(isinstance(x, float) and x > 0 for x in shares)
 
 
 def test_cluster_prepare_verifies_every_node_and_a_run_refuses_an_unready_one(tmp_path, cluster, sandbox_image,

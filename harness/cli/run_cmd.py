@@ -84,7 +84,8 @@ def run(
         for task in tasks for a in agents for variant in variants for r in range(1, repeats + 1)
     ]
     _write_run_json(out, tasks, agents, set(images.values()), {"repeats": repeats, "disabled_tools": sorted(disable_tool), "ablate": ablate,
-                    "concurrency": concurrency, "cpus_per_sandbox": fair_cpus, "search": search, "limits": overrides,
+                    "concurrency": concurrency, "search": search,
+                    "cpus_per_sandbox": fair_cpus if where.name == "local" else CPUS_PER_NODE, "limits": overrides,
                     "executor": where.name}, specs)
     specs, kept = _resume(specs, max_attempts)
     if kept:
@@ -117,6 +118,10 @@ def run(
         for record in failed:
             console.print(f"[red]{record.trial_id}[/]: {record.error}")
         raise typer.Exit(1)
+
+
+# Under Ray each node shares its own engine among its own slots; each trial.json says what it had.
+CPUS_PER_NODE = "per node: engine CPUs / its mka_sandbox slots (trial.json config.executor.cpus_per_sandbox)"
 
 
 def _executor(name: str, ray_address: str | None, concurrency: int, images: set[str]) -> Executor:

@@ -185,10 +185,12 @@ def _gate_factory(job: NodeJob) -> Callable[[str], Any] | None:
 
 
 def _stamp(trial_dir: Path, job: NodeJob, node: dict[str, str]) -> None:
-    """trial.json names the head's task folder (not this node's cache) and the node that ran it."""
+    """trial.json names the head's task folder (not this node's cache), the node that ran it
+    and the CPU share its sandbox had there (nodes differ; run.json cannot hold one number)."""
     record = TrialRecord.read(trial_dir)
     record.config["task_dir"] = str(job.spec.task_dir.resolve())
-    record.config["executor"] = {"name": "ray", **node, "lost_nodes": list(job.lost_nodes)}
+    record.config["executor"] = {"name": "ray", **node, "cpus_per_sandbox": _node_cpu_share(),
+                                 "lost_nodes": list(job.lost_nodes)}
     record.write(trial_dir)
 
 
