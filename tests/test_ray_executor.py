@@ -301,3 +301,37 @@ def test_with_every_sandbox_node_gone_a_queued_trial_ends_as_an_infra_failure(tm
     assert record["status"] == "infra_error"
     assert "no node of the cluster has offered a sandbox slot" in record["error"] and "MKA_RAY_NO_NODE_GRACE_S" in record["error"]
     assert f"{trial}\tinfra_error" in stdout, stdout[-2000:] + stderr[-2000:]
+
+
+def test_a_stopped_head_records_the_running_trial_as_interrupted_like_a_local_run(tmp_path, cluster, docker_client,
+                                                                                   sandbox_image):
+    import os
+    import signal
+
+    script = tmp_path / "slow.yaml"
+    script.write_text("turns:\n  - calls:\n      - {tool: code_exec, args: {cmd: \"echo begun; sleep 20\"}}\n"
+                      "  - calls:\n      - {tool: finish, args: {final_reply: done, deliverables: []}}\n")
+    out = tmp_path / "stopped"
+    args = _mka("run", str(TASK), "--agent", f"script:{script}", "--executor", "ray", "--ray-address", cluster.address,
+                "--out", str(out))
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    trial = "sales_summary__script_slow__r1"
+    try:
+        deadline = time.monotonic() + 120
+        boxes = []
+        while not boxes and time.monotonic() < deadline and proc.poll() is None:
+            boxes = docker_client.containers.list(filters={"label": [f"{LABEL_RUN}=stopped", f"{LABEL_TRIAL}={trial}"]})
+            time.sleep(0.2)
+        assert boxes, "the trial's sandbox never started"
+        os.kill(proc.pid, signal.SIGTERM)
+        _, stderr = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 143, stderr[-3000:]
+    record = _trial_json(out)[trial]
+    assert record["status"] == "interrupted" and "stopped (signal)" in record["error"] and "on node" in record["error"]
+    gone = time.monotonic() + 60  # the node closes the sandbox on cancellation
+    while docker_client.containers.list(filters={"label": [f"{LABEL_RUN}=stopped"]}) and time.monotonic() < gone:
+        time.sleep(0.5)
+    assert not docker_client.containers.list(filters={"label": [f"{LABEL_RUN}=stopped"]})

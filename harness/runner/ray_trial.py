@@ -234,6 +234,14 @@ class RayTrialRunner:
                 if self.gates is not None:
                     await self.gates.release_all.remote(holder)
                 return await asyncio.to_thread(self._lost_record, spec, lost, str(exc))
+            except asyncio.CancelledError:
+                # Stopped by a signal: the node's partial trial is not sent back, so the head
+                # records the interruption itself, as a local run does (resume reruns it).
+                where = f" on node {node['node_ip']}/{node.get('node_id', '?')[:8]}" if "node_ip" in node else ""
+                if not (spec.trial_dir / "trial.json").exists():  # never over a result installed meanwhile
+                    self._lost_record(spec, lost, f"the run was stopped (signal) while this trial ran{where}",
+                                      "interrupted")
+                raise
             except NODE_LOST as exc:
                 lost.append(node.get("node_id", "?"))
                 if self.gates is not None:
@@ -313,10 +321,11 @@ class RayTrialRunner:
         return models, script
 
     @staticmethod
-    def _lost_record(spec: TrialSpec, lost: list[str], error: str) -> TrialRecord:
+    def _lost_record(spec: TrialSpec, lost: list[str], error: str, status: str = "infra_error") -> TrialRecord:
+        """The head's own record of a trial no node finished (its nodes lost, none left, or stopped)."""
         task = load_task(spec.task_dir)
         record = TrialRecord(
-            trial_id=spec.trial_id, task=task.id, model=spec.agent.label, status="infra_error",
+            trial_id=spec.trial_id, task=task.id, model=spec.agent.label, status=status,
             config={"agent": spec.agent.kind, "task_dir": str(spec.task_dir.resolve()), "run_id": spec.run_id,
                     "attempt": spec.attempt, "previous_errors": list(spec.previous_errors),
                     "executor": {"name": "ray", "lost_nodes": lost}},
