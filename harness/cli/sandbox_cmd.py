@@ -18,7 +18,7 @@ app = typer.Typer(help="Manage sandbox containers.", no_args_is_help=True)
 SMOKE_SCRIPT = r"""
 set -e
 echo "user: $(id -un) (uid $(id -u)); workdir: $(pwd); inputs: $(ls input | wc -l) file(s)"
-python3 -c "import fitz, pptx, docx, openpyxl, PIL, numpy, pandas, matplotlib, reportlab, weasyprint; print('python libraries: ok')"
+python3 -c "import fitz, pptx, docx, openpyxl, PIL, numpy, pandas, matplotlib, reportlab, weasyprint, tesserocr; print('python libraries: ok')"
 soffice --version | head -n1
 tesseract --version 2>&1 | head -n1
 pdftoppm -v 2>&1 | head -n1
