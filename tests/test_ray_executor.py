@@ -334,4 +334,8 @@ def test_a_stopped_head_records_the_running_trial_as_interrupted_like_a_local_ru
     gone = time.monotonic() + 60  # the node closes the sandbox on cancellation
     while docker_client.containers.list(filters={"label": [f"{LABEL_RUN}=stopped"]}) and time.monotonic() < gone:
         time.sleep(0.5)
-    assert not docker_client.containers.list(filters={"label": [f"{LABEL_RUN}=stopped"]})
+    import psutil
+
+    left = docker_client.containers.list(filters={"label": [f"{LABEL_RUN}=stopped"]})
+    owners = [(int(c.labels[LABEL_OWNER_PID]), psutil.pid_exists(int(c.labels[LABEL_OWNER_PID]))) for c in left]
+    assert not left, f"left: owners {owners}; head stderr: {stderr[-2000:]}"

@@ -36,6 +36,7 @@ from harness.runner.ray_files import Bundle, cached, install, pack, pack_chunks,
 from harness.runner.ray_gates import ClusterGate, ProviderGates
 from harness.runner.ray_watch import NoSandboxNodes, SandboxWatch
 from harness.runner.trial import TrialSpec, run_trial
+from harness.sandbox import remove_open_sandboxes
 from harness.sandbox.types import GiB
 from harness.tasks import load_task
 from harness.tools.web_search.brave import API_KEY_ENV as BRAVE_KEY_ENV
@@ -168,7 +169,10 @@ class _Running:
                     yield {"kind": "events", "events": batch}
                     batch = []
         except BaseException:
-            # Cancelled from the head (Ctrl-C, SIGTERM): stop the trial, let its sandbox close.
+            # Cancelled from the head (Ctrl-C, SIGTERM). The head may exit at once, and Ray
+            # then kills this worker: remove the sandbox first (one call), then let the trial
+            # unwind and record itself as it can.
+            remove_open_sandboxes()
             self.loop.call_soon_threadsafe(self.task.cancel)
             self.thread.join(60)
             raise
