@@ -4,13 +4,16 @@ sandbox nodes): a node lost mid-trial, results identical to the local executor, 
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+import psutil
 import pytest
 
 from harness.sandbox.hardening import LABEL_OWNER_PID, LABEL_RUN, LABEL_TRIAL
@@ -37,22 +40,35 @@ def _trial_json(out: Path) -> dict[str, dict]:
     return {p.parent.name: json.loads(p.read_text()) for p in (out / "trials").glob("*/trial.json")}
 
 
-def test_a_node_lost_mid_trial_reruns_it_elsewhere_once(tmp_path, cluster, docker_client, sandbox_image):
+SLOW_TRIAL = "sales_summary__script_slow__r1"
+
+
+def _start_slow_trial(tmp_path: Path, cluster, docker_client, run: str, sleep_s: int = 6,
+                      env: dict[str, str] | None = None) -> tuple[subprocess.Popen, list]:
+    """`mka run` of one script trial whose code_exec sleeps, on the cluster; returns once its
+    sandbox container exists (the process and that container)."""
     script = tmp_path / "slow.yaml"
-    script.write_text("turns:\n  - calls:\n      - {tool: code_exec, args: {cmd: \"echo begun; sleep 6\"}}\n"
+    script.write_text(f"turns:\n  - calls:\n      - {{tool: code_exec, args: {{cmd: \"echo begun; sleep {sleep_s}\"}}}}\n"
                       "  - calls:\n      - {tool: finish, args: {final_reply: done, deliverables: []}}\n")
-    out = tmp_path / "lost"
     proc = subprocess.Popen(_mka("run", str(TASK), "--agent", f"script:{script}", "--executor", "ray",
-                                 "--ray-address", cluster.address, "--out", str(out)),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                 "--ray-address", cluster.address, "--out", str(tmp_path / run)),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, **env} if env else None)
+    deadline = time.monotonic() + 120
+    boxes: list = []
+    while not boxes and time.monotonic() < deadline and proc.poll() is None:
+        boxes = docker_client.containers.list(filters={"label": [f"{LABEL_RUN}={run}", f"{LABEL_TRIAL}={SLOW_TRIAL}"]})
+        time.sleep(0.2)
+    if not boxes:
+        proc.kill()
+    assert boxes, f"the trial's sandbox never started: {proc.stderr.read() if proc.poll() is not None else ''}"
+    return proc, boxes
+
+
+def test_a_node_lost_mid_trial_reruns_it_elsewhere_once(tmp_path, cluster, docker_client, sandbox_image):
+    out, trial = tmp_path / "lost", SLOW_TRIAL
+    proc, boxes = _start_slow_trial(tmp_path, cluster, docker_client, "lost")
     try:
-        trial = "sales_summary__script_slow__r1"
-        deadline = time.monotonic() + 120
-        boxes = []
-        while not boxes and time.monotonic() < deadline and proc.poll() is None:
-            boxes = docker_client.containers.list(filters={"label": [f"{LABEL_RUN}=lost", f"{LABEL_TRIAL}={trial}"]})
-            time.sleep(0.2)
-        assert boxes, f"the trial's sandbox never started: {proc.stderr.read() if proc.poll() is not None else ''}"
         time.sleep(1.5)  # inside code_exec's sleep now
         lost = node_of_pid(cluster, int(boxes[0].labels[LABEL_OWNER_PID]))
         cluster.remove_node(lost, allow_graceful=False)
@@ -73,8 +89,6 @@ def test_a_node_lost_mid_trial_reruns_it_elsewhere_once(tmp_path, cluster, docke
     events = [json.loads(line) for line in (out / "trials" / trial / "trajectory.jsonl").read_text().splitlines()]
     assert [e["type"] for e in events].count("start") == 1  # the partial attempt was discarded, not merged
     assert not list((out / ".incoming").iterdir())  # no staging left behind
-    import psutil
-
     from harness.runner.ray_trial import _sweep_dead
 
     # The killed worker's node-local temp folder: a node sweeps dead workers' folders when its
@@ -165,9 +179,6 @@ def test_prepare_ships_an_image_by_docker_save_and_load_keeping_its_id(tmp_path,
 
 
 def test_a_killed_head_resumes_like_a_local_run(tmp_path, cluster, docker_client, sandbox_image):
-    import os
-    import signal
-
     out = tmp_path / "head"
     args = _mka("run", str(TASK), "--agent", "oracle", "--repeats", "4", "--executor", "ray",
                 "--ray-address", cluster.address, "--out", str(out))
@@ -194,7 +205,6 @@ def test_provider_limits_and_the_budget_hold_across_the_cluster(tmp_path, cluste
     """Two nodes could run two trials' model calls at once; --provider-concurrency 1 lets one
     call be in flight cluster-wide. The head decides each launch against --max-cost: once two
     trials spent $4 of $3, no node gets another."""
-    import os
     import threading
 
     from tests.fakes.llm_server import FakeLLMServer, FakeTurn
@@ -233,8 +243,6 @@ def test_provider_limits_and_the_budget_hold_across_the_cluster(tmp_path, cluste
 def test_a_judge_key_reaches_gradings_on_nodes_started_without_it(tmp_path, cluster, sandbox_image, autorater_image):
     """The nodes were started before the key existed anywhere: the head's `mka grade` must hand
     its judge key to each grading, or every judged criterion becomes an error on the node."""
-    import os
-
     from tests.fakes.llm_server import FakeLLMServer, FakeTurn
 
     key_env, key = "MKA_TEST_RAY_JUDGE_KEY", "ray-judge-secret"
@@ -269,25 +277,10 @@ def test_with_every_sandbox_node_gone_a_queued_trial_ends_as_an_infra_failure(tm
                                                                                sandbox_image):
     """Ray keeps a task no live node can take pending for ever: the run must end instead,
     with the trial recorded as the infrastructure's failure (retried by the next run)."""
-    import os
-
-    script = tmp_path / "slow.yaml"
-    script.write_text("turns:\n  - calls:\n      - {tool: code_exec, args: {cmd: \"echo begun; sleep 6\"}}\n"
-                      "  - calls:\n      - {tool: finish, args: {final_reply: done, deliverables: []}}\n")
-    out = tmp_path / "orphaned"
-    proc = subprocess.Popen(_mka("run", str(TASK), "--agent", f"script:{script}", "--executor", "ray",
-                                 "--ray-address", cluster.address, "--out", str(out)),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, "MKA_RAY_NO_NODE_GRACE_S": "4"})
+    out, trial = tmp_path / "orphaned", SLOW_TRIAL
     workers = list(cluster.worker_nodes)
+    proc, _ = _start_slow_trial(tmp_path, cluster, docker_client, "orphaned", env={"MKA_RAY_NO_NODE_GRACE_S": "4"})
     try:
-        trial = "sales_summary__script_slow__r1"
-        deadline = time.monotonic() + 120
-        boxes = []
-        while not boxes and time.monotonic() < deadline and proc.poll() is None:
-            boxes = docker_client.containers.list(filters={"label": [f"{LABEL_RUN}=orphaned", f"{LABEL_TRIAL}={trial}"]})
-            time.sleep(0.2)
-        assert boxes, f"the trial's sandbox never started: {proc.stderr.read() if proc.poll() is not None else ''}"
         for node in workers:  # every sandbox node goes; only the coordinating head (no slots) is left
             cluster.remove_node(node, allow_graceful=False)
         stdout, stderr = proc.communicate(timeout=180)  # before the watch: waited here for ever
@@ -305,24 +298,9 @@ def test_with_every_sandbox_node_gone_a_queued_trial_ends_as_an_infra_failure(tm
 
 def test_a_stopped_head_records_the_running_trial_as_interrupted_like_a_local_run(tmp_path, cluster, docker_client,
                                                                                    sandbox_image):
-    import os
-    import signal
-
-    script = tmp_path / "slow.yaml"
-    script.write_text("turns:\n  - calls:\n      - {tool: code_exec, args: {cmd: \"echo begun; sleep 20\"}}\n"
-                      "  - calls:\n      - {tool: finish, args: {final_reply: done, deliverables: []}}\n")
-    out = tmp_path / "stopped"
-    args = _mka("run", str(TASK), "--agent", f"script:{script}", "--executor", "ray", "--ray-address", cluster.address,
-                "--out", str(out))
-    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    trial = "sales_summary__script_slow__r1"
+    out, trial = tmp_path / "stopped", SLOW_TRIAL
+    proc, _ = _start_slow_trial(tmp_path, cluster, docker_client, "stopped", sleep_s=20)
     try:
-        deadline = time.monotonic() + 120
-        boxes = []
-        while not boxes and time.monotonic() < deadline and proc.poll() is None:
-            boxes = docker_client.containers.list(filters={"label": [f"{LABEL_RUN}=stopped", f"{LABEL_TRIAL}={trial}"]})
-            time.sleep(0.2)
-        assert boxes, "the trial's sandbox never started"
         os.kill(proc.pid, signal.SIGTERM)
         _, stderr = proc.communicate(timeout=120)
     finally:
@@ -334,8 +312,6 @@ def test_a_stopped_head_records_the_running_trial_as_interrupted_like_a_local_ru
     gone = time.monotonic() + 60  # the node closes the sandbox on cancellation
     while docker_client.containers.list(filters={"label": [f"{LABEL_RUN}=stopped"]}) and time.monotonic() < gone:
         time.sleep(0.5)
-    import psutil
-
     left = docker_client.containers.list(filters={"label": [f"{LABEL_RUN}=stopped"]})
     owners = [(int(c.labels[LABEL_OWNER_PID]), psutil.pid_exists(int(c.labels[LABEL_OWNER_PID]))) for c in left]
     assert not left, f"left: owners {owners}; head stderr: {stderr[-2000:]}"
