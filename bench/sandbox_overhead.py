@@ -116,7 +116,7 @@ async def bench_teardown(image: str, repeats: int) -> dict[str, list[float]]:
         # Daemon-side removal (`--rm`: the engine removes the container and its anonymous
         # volumes when it stops) needs auto_remove at creation; the call returns after the kill.
         kwargs = {**container_kwargs(SandboxSpec(image=image, run_id=RUN_ID), engine_cpus(client), role="bench"),
-                  "auto_remove": True}
+                  "detach": True}
         container = client.containers.run(**kwargs)
         exec_id = api.exec_create(container.id, ["bash", "-c", FILL.replace("MKA_KEEP=1 ", "")], user="agent")
         api.exec_start(exec_id)

@@ -71,7 +71,7 @@ def assert_next_works(run: AgentRun, index: int = 1, max_procs: int = 6) -> None
     assert event["ok"], event["text"]
     out = event["text"].split("stdout:\n", 1)[1].split("\nstderr:", 1)[0].split()
     assert out[0] == "next-ok", event["text"]
-    # ps itself, bash, the wrapper, timeout, wc, docker-init and sleep infinity: nothing else.
+    # ps itself, bash, the wrapper, timeout, wc, docker-init and the lifeline (cat): nothing else.
     assert int(out[1]) <= max_procs + 3, event["text"]
 
 

@@ -1,4 +1,4 @@
-"""No container outlives its harness: close on Ctrl-C, and prune removes a killed run's leftovers."""
+"""No container outlives its harness: close on Ctrl-C, the lifeline on SIGKILL, and prune what neither reaches."""
 
 from __future__ import annotations
 
@@ -55,14 +55,58 @@ def test_ctrl_c_removes_the_container(docker_client, sandbox_image):
     assert _containers(docker_client, run_id) == []
 
 
+def _volumes(container) -> list[str]:
+    return [m["Name"] for m in container.attrs["Mounts"] if m["Type"] == "volume"]
+
+
+def test_a_sigkilled_owner_takes_its_container_and_workspace_volume_with_it(docker_client, sandbox_image):
+    """No cleanup code can run after SIGKILL; the lifeline (harness.sandbox.lifeline) is cut
+    by the kernel instead, and the engine removes the container and its volume."""
+    run_id = f"sigkill-{os.getpid()}"
+    killed = _start_child(sandbox_image, run_id)
+    [container] = _containers(docker_client, run_id)
+    container.reload()
+    names = _volumes(container)
+    assert container.status == "running" and len(names) == 1
+    time.sleep(2.0)  # a live owner's sandbox stays up: the lifeline only ends with its owner
+    assert [c.status for c in docker_client.containers.list(all=True, filters={"label": f"{LABEL_RUN}={run_id}"})] == ["running"]
+    killed.send_signal(signal.SIGKILL)
+    killed.wait(timeout=30)
+    deadline = time.monotonic() + 30
+    while (_containers(docker_client, run_id) or docker_client.volumes.list(filters={"name": names[0]})) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert _containers(docker_client, run_id) == []
+    assert docker_client.volumes.list(filters={"name": names[0]}) == []
+
+
+CREATED_ONLY = textwrap.dedent(
+    """
+    import sys
+    from harness.sandbox.client import engine_cpus, shared_client
+    from harness.sandbox.hardening import container_kwargs
+    from harness.sandbox.types import SandboxSpec
+
+    client = shared_client()
+    client.containers.create(**container_kwargs(SandboxSpec(image=sys.argv[1], run_id=sys.argv[2]), engine_cpus(client)))
+    print("READY", flush=True)
+    sys.stdin.read()
+    """
+)
+
+
 def test_prune_removes_leftovers_of_a_killed_run_only(docker_client, sandbox_image):
+    """What the lifeline cannot cover: an owner killed between creating a container and
+    attaching to it leaves a created, never started, container. Prune removes it, and leaves a
+    live owner's sandbox alone unless its run is named."""
     dead_run, live_run = f"dead-{os.getpid()}", f"live-{os.getpid()}"
-    killed = _start_child(sandbox_image, dead_run)
-    killed.send_signal(signal.SIGKILL)  # no cleanup can run: the container is left behind
+    killed = subprocess.Popen([sys.executable, "-c", CREATED_ONLY, sandbox_image, dead_run],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert killed.stdout.readline().strip() == "READY", killed.stderr.read()
+    killed.send_signal(signal.SIGKILL)
     killed.wait(timeout=30)
     alive = _start_child(sandbox_image, live_run)
     try:
-        assert len(_containers(docker_client, dead_run)) == 1
+        assert [c.status for c in docker_client.containers.list(all=True, filters={"label": f"{LABEL_RUN}={dead_run}"})] == ["created"]
         removed = prune_containers(docker_client)
         assert dead_run in {item.run_id for item in removed}
         assert _containers(docker_client, dead_run) == []
@@ -80,6 +124,47 @@ def test_prune_removes_leftovers_of_a_killed_run_only(docker_client, sandbox_ima
     finally:
         alive.kill()
         alive.wait(timeout=30)
+
+
+def test_closing_sandboxes_leaks_no_connection(sandbox_image):
+    """Each sandbox holds one connection (its lifeline) while open, and none once closed: over
+    eight more sandboxes opened and closed, the process's descriptors do not grow with them (the
+    client's pooled connections, filled by the warm-up, stay as they are)."""
+    import asyncio
+    import gc
+
+    import psutil
+
+    from harness.sandbox import DockerSandbox, SandboxSpec
+
+    spec = SandboxSpec(image=sandbox_image, run_id=f"fds-{os.getpid()}")
+
+    def fds() -> int:
+        gc.collect()
+        return psutil.Process().num_fds()
+
+    async def cycles(n: int) -> None:
+        for _ in range(n):
+            async with await DockerSandbox.create(spec) as box:
+                assert (await box.exec("echo up")).stdout == "up\n"
+
+    async def two_open() -> int:
+        boxes = [await DockerSandbox.create(spec) for _ in range(2)]
+        try:
+            held = fds()  # the lifelines survive a collection: both still answer
+            assert [(await box.exec("echo up")).stdout for box in boxes] == ["up\n", "up\n"]
+            return held
+        finally:
+            for box in boxes:
+                await box.close()
+
+    asyncio.run(cycles(3))
+    before = fds()
+    held = asyncio.run(two_open())
+    asyncio.run(cycles(8))
+    after = fds()
+    assert held >= before + 2
+    assert after <= before + 2, (before, held, after)
 
 
 TASK = Path(__file__).parent / "data" / "tasks" / "sales_summary"

@@ -279,7 +279,7 @@ async def test_detached_sleepers_die_with_their_exec(box, tmp_path):
 
 async def test_kill_1_cannot_stop_the_container(box, docker_client, tmp_path):
     run = await _one(box, tmp_path, (
-        "for s in TERM INT HUP QUIT USR1 STOP KILL; do kill -$s 1; done; pkill -9 sleep; pkill -9 docker-init; "
+        "for s in TERM INT HUP QUIT USR1 STOP KILL; do kill -$s 1; done; pkill -9 sleep; pkill -9 cat; pkill -9 docker-init; "
         "kill -9 -1; echo NOT-REACHED"  # -1: everything this uid may signal, the attacker's own shell included
     ))
     text = run.text(0)

@@ -21,6 +21,7 @@ from harness.sandbox.client import engine_cpus, shared_client
 from harness.sandbox.docker_exec import TIMEOUT_EXIT_CODES, new_exec_key, run_exec
 from harness.sandbox.docker_process import SandboxProcess
 from harness.sandbox.hardening import container_kwargs
+from harness.sandbox.lifeline import Lifeline
 from harness.sandbox import volumes
 from harness.sandbox.tar_safety import extract_member_stream, oversize_reason
 from harness.sandbox.quota import QuotaWatch
@@ -61,10 +62,9 @@ class DockerSandbox:
         client = client or shared_client()
         kwargs = container_kwargs(spec, engine_cpus(client), role=spec.role)
         try:
-            container = await asyncio.to_thread(client.containers.run, **kwargs)
+            container = await asyncio.to_thread(_start, client, kwargs)
         except APIError as exc:
             raise SandboxError(f"cannot start sandbox from {spec.image}: {exc.explanation or exc}") from exc
-        _LIVE.add(container)
         box = cls(spec, container, client)
         await box._find_own_processes()
         return box
@@ -310,6 +310,19 @@ class DockerSandbox:
             raise SandboxError("sandbox is closed")
 
 
+def _start(client: docker.DockerClient, kwargs: dict):
+    """Create, hold the lifeline (harness.sandbox.lifeline), then start: the container never
+    runs without an owner whose death ends it."""
+    container = client.containers.create(**kwargs)
+    try:
+        _LIVE.add(container, Lifeline.attach(container))
+        container.start()
+    except BaseException:
+        _remove(container)
+        raise
+    return container
+
+
 def _remove(container, *, defer_volumes: bool = False) -> None:
     later = volumes.anonymous_volumes(container) if defer_volumes else []
     try:
@@ -329,27 +342,30 @@ class _LiveContainers:
     """Containers this process started and has not removed yet.
 
     The atexit hook is the last line of defence (an exception that skipped `close`,
-    an interpreter shutting down on Ctrl-C); it is installed on first use, not at import."""
+    an interpreter shutting down on Ctrl-C); it is installed on first use, not at import.
+    Each one's lifeline is cut when it leaves, so even a removal that failed ends it."""
 
     def __init__(self) -> None:
-        self._items: dict[str, object] = {}
+        self._items: dict[str, tuple[object, Lifeline]] = {}
         self._lock = threading.Lock()
         self._hooked = False
 
-    def add(self, container) -> None:
+    def add(self, container, lifeline: Lifeline) -> None:
         with self._lock:
-            self._items[container.id] = container
+            self._items[container.id] = (container, lifeline)
             if not self._hooked:
                 atexit.register(self.remove_all)
                 self._hooked = True
 
     def discard(self, container) -> None:
         with self._lock:
-            self._items.pop(container.id, None)
+            item = self._items.pop(container.id, None)
+        if item is not None:
+            item[1].cut()
 
     def remove_all(self) -> None:
         with self._lock:
-            leftovers = list(self._items.values())
+            leftovers = [container for container, _ in self._items.values()]
         for container in leftovers:
             try:
                 _remove(container)

@@ -19,9 +19,16 @@ LABEL_OWNER_PID = "org.mka.owner-pid"
 LABEL_OWNER_STARTED = "org.mka.owner-started"
 # The container's own init and command run as `nobody`, every exec as spec.user: an agent can
 # then neither signal PID 1 (tini forwards SIGTERM/INT/HUP to its child and exits with it, so
-# `kill 1` as the same uid stopped the whole container) nor kill `sleep infinity` (`kill -9 -1`,
-# `pkill sleep`). Without CAP_KILL not even uid 0 inside can signal it.
+# `kill 1` as the same uid stopped the whole container) nor kill the lifeline (`kill -9 -1`,
+# `pkill cat`). Without CAP_KILL not even uid 0 inside can signal it.
 INIT_USER = "65534:65534"
+# The container's command: it lives exactly as long as its stdin is open. The process that
+# creates a sandbox attaches to that stdin before starting it and holds the connection; the
+# engine closes stdin when that client disconnects (StdinOnce), which the kernel does when the
+# owner dies however it dies (SIGKILL, a Ray worker killed with its driver, an OOM kill). The
+# command then ends and the engine removes the container with its anonymous volumes
+# (AutoRemove): a dead harness leaves no running sandbox behind, even with nobody to prune.
+LIFELINE = ["sh", "-c", "exec cat >/dev/null"]
 # Thread-pool sizes libraries would otherwise take from the host's core count: a container's
 # CPU quota is invisible to nproc, so OpenMP (tesseract, OpenBLAS builds, numexpr) starts one
 # spinning thread per host core and is throttled by the quota. Tesseract under a 1-CPU quota
@@ -37,7 +44,8 @@ def thread_env(cpus: float) -> dict[str, str]:
 
 
 def owner_labels() -> dict[str, str]:
-    """Who created the container, so `mka sandbox prune` can tell a dead run's leftovers."""
+    """Who created the container, so `mka sandbox prune` can tell a dead run's leftovers (one
+    created but never started, or one the engine failed to remove)."""
     me = psutil.Process()
     return {
         LABEL_OWNER_HOST: socket.gethostname(),
@@ -52,8 +60,10 @@ def container_kwargs(spec: SandboxSpec, engine_cpus: int, role: str = "sandbox")
     uid_opts = "uid=1000,gid=1000" if spec.user == "agent" else ""
     return dict(
         image=spec.image,
-        command=["sleep", "infinity"],
-        detach=True,
+        command=LIFELINE,
+        stdin_open=True,
+        detach=False,  # docker-py's only spelling of StdinOnce (with stdin_open): see LIFELINE
+        auto_remove=True,
         init=True,  # docker-init as PID 1 reaps zombies
         user=INIT_USER,  # execs name their own user (spec.user); see INIT_USER
         working_dir=WORKSPACE,
