@@ -24,8 +24,7 @@ from rich.table import Table
 
 from harness.images import resolve_image
 from harness.sandbox import DockerSandbox, SandboxSpec, volumes
-from harness.sandbox.client import engine_cpus, shared_client
-from harness.sandbox.hardening import container_kwargs
+from harness.sandbox.client import shared_client
 
 RUN_ID = "bench"
 
@@ -100,8 +99,6 @@ async def bench_teardown(image: str, repeats: int) -> dict[str, list[float]]:
         box = await used()
         timed("one call", lambda: api.remove_container(box.id, force=True, v=True))
         box = await used()
-        timed("kill first", lambda: (api.kill(box.id), api.wait(box.id), api.remove_container(box.id, v=True)))
-        box = await used()
         names = _volumes_of(api, box.id)
         timed("separately", lambda: (api.remove_container(box.id, force=True), [api.remove_volume(n) for n in names]))
         box = await used()
@@ -113,16 +110,13 @@ async def bench_teardown(image: str, repeats: int) -> dict[str, list[float]]:
         await asyncio.to_thread(volumes.flush, 60)
         out.setdefault("close+volume", []).append(time.perf_counter() - started)
         assert _gone(api, names)
-        # Daemon-side removal (`--rm`: the engine removes the container and its anonymous
-        # volumes when it stops) needs auto_remove at creation; the call returns after the kill.
-        kwargs = {**container_kwargs(SandboxSpec(image=image, run_id=RUN_ID), engine_cpus(client), role="bench"),
-                  "detach": True}
-        container = client.containers.run(**kwargs)
-        exec_id = api.exec_create(container.id, ["bash", "-c", FILL.replace("MKA_KEEP=1 ", "")], user="agent")
-        api.exec_start(exec_id)
-        names = _volumes_of(api, container.id)
+        # Daemon-side removal: sandboxes are created with `--rm` for their lifeline
+        # (harness.sandbox.lifeline), so a kill (or a cut lifeline) ends with the engine
+        # removing the container and its anonymous volumes; the call returns after the kill.
+        box = await used()
+        names = _volumes_of(api, box.id)
         started = time.perf_counter()
-        api.kill(container.id)
+        api.kill(box.id)
         out.setdefault("auto_remove kill", []).append(time.perf_counter() - started)
         while not _gone(api, names):
             await asyncio.sleep(0.005)
@@ -174,7 +168,6 @@ async def main() -> None:
     rows = [
         ("raw force-remove (volume left)", "raw"),
         ("one call: rm -f -v (before)", "one call"),
-        ("kill, wait, rm -v", "kill first"),
         ("rm -f, then volume rm, in the call", "separately"),
         ("close(): rm -f, volume right after (adopted)", "close"),
         ("  … until its volume is gone too", "close+volume"),

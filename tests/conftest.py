@@ -19,6 +19,12 @@ from harness.images import ImageMissingError, resolve_image
 from harness.sandbox import DockerSandbox, SandboxLimits, SandboxSpec
 from harness.sandbox.hardening import LABEL_RUN
 from harness.paths import project_root
+from harness.runner.ray_cluster import SINGLE_HOST_ENV
+
+# Every Ray cluster a test starts is on 127.0.0.1. Ray reads this switch once, when it is
+# imported; import_ray sets it for the product, but a test module importing Ray at its top would
+# run first and break every later loopback connection in the session. Set here, before any.
+os.environ.setdefault(SINGLE_HOST_ENV, "0")
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
 TEST_RUN_ID = f"pytest-{os.getpid()}"

@@ -59,7 +59,7 @@ def build_decoys(task: Task, image: str, out: Path, *, timeout_s: float = 600) -
     """Run the task's make_decoys.py in `image` with the task folder read-only at /task and
     `out` at /out; check that every decoy folder has a final reply."""
     from harness.sandbox.client import shared_client
-    from harness.sandbox.hardening import LABEL_ROLE
+    from harness.sandbox.hardening import LABEL_ROLE, owner_labels
 
     out.mkdir(parents=True, exist_ok=True)
     uid = os.getuid()
@@ -67,7 +67,7 @@ def build_decoys(task: Task, image: str, out: Path, *, timeout_s: float = 600) -
         image, ["python3", f"/task/{DECOYS_DIR}/{BUILD_SCRIPT}", "--gold", "/task/gold", "--out", "/out"],
         detach=True, network_mode="none", cap_drop=["ALL"], security_opt=["no-new-privileges"], read_only=True,
         user=f"{uid}:{uid}", environment={"HOME": "/tmp", "MPLCONFIGDIR": "/tmp"},
-        tmpfs={"/tmp": "rw,size=1g"}, labels={LABEL_ROLE: "decoy-build"},
+        tmpfs={"/tmp": "rw,size=1g"}, labels={LABEL_ROLE: "decoy-build", **owner_labels()},  # a killed build's is pruned
         volumes={str(task.root.resolve()): {"bind": "/task", "mode": "ro"}, str(out.resolve()): {"bind": "/out", "mode": "rw"}},
     )
     try:

@@ -20,7 +20,7 @@ SANDBOX_RESOURCE = "mka_sandbox"
 # Ray rewrites a loopback address to the host's routable one (so other machines could reach
 # it) unless it is told the cluster is single-host. A loopback address, or a local runtime,
 # means exactly that: every Ray process then talks over 127.0.0.1 only.
-_SINGLE_HOST_ENV = "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"
+SINGLE_HOST_ENV = "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"
 
 
 class ClusterError(ExecutorError):
@@ -30,7 +30,7 @@ class ClusterError(ExecutorError):
 def import_ray(address: str | None) -> Any:
     """`import ray`, first keeping a loopback address (or a local runtime) on 127.0.0.1."""
     if address is None or is_loopback(address):
-        os.environ.setdefault(_SINGLE_HOST_ENV, "0")
+        os.environ.setdefault(SINGLE_HOST_ENV, "0")
     try:
         import ray  # noqa: PLC0415 - heavy, and only for the Ray executor
     except ImportError:
