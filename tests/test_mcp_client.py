@@ -104,7 +104,7 @@ def test_grading_a_tool_use_trial_writes_m3_metrics_and_the_viewer_shows_the_ali
     assert body["audit"]["rows"][0]["strength"] == "strong"
     from harness.viewer.pages import trial_page
 
-    page = trial_page(trial)
+    page = trial_page(trial, trial.name)
     assert "M3 tool-call alignment" in page and "m3-alignment" in page and "time/convert_time" in page
 
 

@@ -65,3 +65,31 @@ def test_viewer_lists_trials_and_shows_a_trial_in_chromium(viewer_url, tmp_path)
         page.screenshot(path=str(shot), full_page=True)
         browser.close()
     assert shot.stat().st_size > 10_000
+
+
+def test_two_runs_of_the_same_agent_are_both_shown(run_dir, tmp_path):
+    """Comparing two runs is the common case, and they share every trial name: each keeps its
+    own row and page (the second used to hide the first)."""
+    import json
+    import shutil
+
+    from harness.viewer.server import Viewer
+
+    again = tmp_path / run_dir.name  # the same folder name too: the labels must still differ
+    shutil.copytree(run_dir, again)
+    [record_path] = (again / "trials").glob("*/trial.json")
+    record = json.loads(record_path.read_text())
+    record["status"] = "no_finish"
+    record_path.write_text(json.dumps(record))
+    viewer = Viewer([run_dir, again])
+    status, _, body = viewer.route("/")
+    listing = body.decode()
+    assert status == 200 and listing.count("<tr>") == 3 and "<th>run</th>" in listing
+    keys = sorted(viewer.trials())
+    assert keys == [f"{run_dir.name}-2~{record_path.parent.name}", f"{run_dir.name}~{record_path.parent.name}"]
+    pages = {key: viewer.route(f"/trial/{key}")[2].decode() for key in keys}
+    assert "<b id='status'>no_finish</b>" in pages[keys[0]] and "<b id='status'>finished</b>" in pages[keys[1]]
+    assert f"/deliverable/{keys[0]}/" in pages[keys[0]]
+    deliverable = pages[keys[0]].split(f"/deliverable/{keys[0]}/", 1)[1].split("'", 1)[0]
+    assert viewer.route(f"/deliverable/{keys[0]}/{deliverable}")[0] == 200
+    assert viewer.route(f"/trial/{record_path.parent.name}")[0] == 404  # a bare name is ambiguous here

@@ -21,31 +21,33 @@ def page(title: str, body: str) -> str:
     return f"<!doctype html><html><head><meta charset='utf-8'><title>{escape(title)}</title><style>{STYLE}</style></head><body>{body}</body></html>"
 
 
-def trial_list(trials: list[Path]) -> str:
+def trial_list(trials: dict[str, Path], *, several_runs: bool = False) -> str:
+    """One row per trial (keyed as in its URL); with several run dirs, a run column first."""
     rows = []
-    for trial in trials:
+    for key, trial in trials.items():
         record = json.loads((trial / "trial.json").read_text())
         score = _score(trial)
+        run = f"<td>{escape(key.split('~', 1)[0])}</td>" if several_runs else ""
         rows.append(
-            f"<tr><td><a href='/trial/{escape(trial.name)}'>{escape(trial.name)}</a></td><td>{escape(record['task'])}</td>"
+            f"<tr>{run}<td><a href='/trial/{escape(key)}'>{escape(trial.name)}</a></td><td>{escape(record['task'])}</td>"
             f"<td>{escape(record['model'])}</td><td>{escape(record['status'])}</td><td>{record.get('turns', 0)}</td>"
             f"<td>{_wsr(score)}</td><td>${record.get('cost_usd', 0):.4f}</td></tr>"
         )
-    table = ("<table id='trials'><tr><th>trial</th><th>task</th><th>model</th><th>status</th><th>turns</th><th>WSR</th>"
+    table = ("<table id='trials'><tr>" + ("<th>run</th>" if several_runs else "") + "<th>trial</th><th>task</th><th>model</th><th>status</th><th>turns</th><th>WSR</th>"
              "<th>cost</th></tr>" + "".join(rows) + "</table>")
     return page("MKA trials", f"<h1>Trials</h1><p><a href='/report'>leaderboard report</a></p>{table}")
 
 
-def trial_page(trial: Path) -> str:
+def trial_page(trial: Path, key: str) -> str:
     record = json.loads((trial / "trial.json").read_text())
     events = read_trajectory(trial / "trajectory.jsonl") if (trial / "trajectory.jsonl").is_file() else []
     parts = [f"<h1>{escape(trial.name)}</h1>",
              f"<p>task <b>{escape(record['task'])}</b> · model <b>{escape(record['model'])}</b> · status "
              f"<b id='status'>{escape(record['status'])}</b> · turns {record.get('turns', 0)} · wall {record.get('wall_s', 0):.1f}s</p>",
              "<h2>Tool timeline</h2>", timeline_svg(events),
-             "<h2>Deliverables</h2>", _deliverables(trial),
+             "<h2>Deliverables</h2>", _deliverables(trial, key),
              "<h2>Verdicts</h2>", _verdicts(trial), _m3(trial),
-             "<h2>Conversation</h2>", "".join(_event(e, trial.name) for e in events)]
+             "<h2>Conversation</h2>", "".join(_event(e, key) for e in events)]
     return page(trial.name, "".join(parts))
 
 
@@ -87,7 +89,7 @@ def _event(e: dict, trial: str) -> str:
     return ""
 
 
-def _deliverables(trial: Path) -> str:
+def _deliverables(trial: Path, key: str) -> str:
     folder = trial / "deliverables"
     files = sorted(p for p in folder.rglob("*") if p.is_file()) if folder.is_dir() else []
     if not files:
@@ -95,8 +97,8 @@ def _deliverables(trial: Path) -> str:
     items = []
     for f in files:
         rel = f.relative_to(folder).as_posix()
-        link = f"/deliverable/{escape(trial.name)}/{escape(rel)}"
-        preview = f" · <a href='/preview/{escape(trial.name)}/{escape(rel)}'>preview pages</a>"
+        link = f"/deliverable/{escape(key)}/{escape(rel)}"
+        preview = f" · <a href='/preview/{escape(key)}/{escape(rel)}'>preview pages</a>"
         if f.suffix.lower() in (".png", ".jpg", ".jpeg", ".gif", ".webp"):
             preview = f"<br><img class='seen' src='{link}'>"
         items.append(f"<li><a href='{link}'>{escape(rel)}</a> ({f.stat().st_size:,} bytes){preview}</li>")

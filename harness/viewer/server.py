@@ -24,23 +24,31 @@ PREVIEW_DIR = "previews"
 class Viewer:
     def __init__(self, run_dirs: list[Path]) -> None:
         self.run_dirs = run_dirs
+        self.labels = run_labels(run_dirs)
 
     def trials(self) -> dict[str, Path]:
-        return {p.parent.name: p.parent for run in self.run_dirs for p in sorted((run / "trials").glob("*/trial.json"))}
+        """Every trial by its key in URLs: its name, or with several run dirs "<run>~<name>" (two
+        runs of the same agents share every trial name; neither may hide the other)."""
+        out = {}
+        for run, label in zip(self.run_dirs, self.labels):
+            for p in sorted((run / "trials").glob("*/trial.json")):
+                out[p.parent.name if len(self.run_dirs) == 1 else f"{label}~{p.parent.name}"] = p.parent
+        return out
 
     def route(self, path: str) -> tuple[int, str, bytes]:
         parts = [unquote(p) for p in path.split("?")[0].split("/") if p]
         trials = self.trials()
         if not parts:
-            return 200, "text/html", trial_list(list(trials.values())).encode()
+            return 200, "text/html", trial_list(trials, several_runs=len(self.run_dirs) > 1).encode()
         if parts[0] == "report":
             rows, planned, notes = collect(self.run_dirs)
             return 200, "text/html", render_html(build_report(rows, notes, planned, resamples=2000)).encode()
         if len(parts) < 2 or parts[1] not in trials:
             return 404, "text/plain", b"not found"
-        trial = trials[parts[1]]
+        key = parts[1]
+        trial = trials[key]
         if parts[0] == "trial":
-            return 200, "text/html", trial_page(trial).encode()
+            return 200, "text/html", trial_page(trial, key).encode()
         if parts[0] == "media" and len(parts) == 3:
             matches = list((trial / "media").glob(f"{parts[2]}.*"))
             return _file(matches[0], trial) if matches else (404, "text/plain", b"no such image")
@@ -49,10 +57,10 @@ class Viewer:
         if parts[0] == "previewimg":
             return _file(trial / PREVIEW_DIR / "/".join(parts[2:]), trial / PREVIEW_DIR)
         if parts[0] == "preview":
-            return self._preview(trial, "/".join(parts[2:]))
+            return self._preview(trial, key, "/".join(parts[2:]))
         return 404, "text/plain", b"not found"
 
-    def _preview(self, trial: Path, rel: str) -> tuple[int, str, bytes]:
+    def _preview(self, trial: Path, key: str, rel: str) -> tuple[int, str, bytes]:
         source = (trial / "deliverables" / rel).resolve()
         if not source.is_relative_to((trial / "deliverables").resolve()) or not source.is_file():
             return 404, "text/plain", b"no such deliverable"
@@ -63,9 +71,21 @@ class Viewer:
             except Exception as exc:  # noqa: BLE001 - show the reason on the page
                 reason = f"<p>could not render {escape(rel)}: {escape(str(exc))}</p>"
                 return 500, "text/html", page("preview failed", reason).encode()
-        images = "".join(f"<p><img class='seen' style='max-width:100%' src='/previewimg/{trial.name}/{rel}/{p.name}'></p>"
+        images = "".join(f"<p><img class='seen' style='max-width:100%' src='/previewimg/{key}/{rel}/{p.name}'></p>"
                          for p in sorted(out.glob("*.png")))
         return 200, "text/html", page(rel, f"<h1>{rel}</h1>{images or '<p>(no pages)</p>'}").encode()
+
+
+def run_labels(run_dirs: list[Path]) -> list[str]:
+    """A short, distinct label per run dir: its folder name, numbered when two share one."""
+    labels: list[str] = []
+    for run in run_dirs:
+        label, n = run.resolve().name or "run", 1
+        while label in labels:
+            n += 1
+            label = f"{run.resolve().name}-{n}"
+        labels.append(label)
+    return labels
 
 
 async def render_preview(source: Path, out: Path) -> None:
