@@ -73,12 +73,16 @@ def test_a_node_lost_mid_trial_reruns_it_elsewhere_once(tmp_path, cluster, docke
         lost = node_of_pid(cluster, int(boxes[0].labels[LABEL_OWNER_PID]))
         cluster.remove_node(lost, allow_graceful=False)
         stdout, stderr = proc.communicate(timeout=180)
+        # Its worker was killed with the node, no code of ours ran there: the lifeline took the
+        # sandbox with it (no prune has run yet).
+        lost_box_left = docker_client.containers.list(all=True, filters={"id": boxes[0].id})
     finally:
         if proc.poll() is None:
             proc.kill()
         prune_containers(docker_client, run_id="lost")
         cluster.add_node(num_cpus=1, resources={"mka_sandbox": 1}, node_ip_address="127.0.0.1")  # for the next tests
     assert proc.returncode == 0, stderr[-3000:]
+    assert lost_box_left == []
     records = _trial_json(out)
     assert list(records) == [trial]  # exactly one complete trial directory
     record = records[trial]
