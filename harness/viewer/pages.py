@@ -21,19 +21,19 @@ def page(title: str, body: str) -> str:
     return f"<!doctype html><html><head><meta charset='utf-8'><title>{escape(title)}</title><style>{STYLE}</style></head><body>{body}</body></html>"
 
 
-def trial_list(trials: dict[str, Path], *, several_runs: bool = False) -> str:
-    """One row per trial (keyed as in its URL); with several run dirs, a run column first."""
+def trial_list(trials: dict[str, Path], runs: dict[str, str] | None = None) -> str:
+    """One row per trial (keyed as in its URL); given each key's run label, a run column first."""
     rows = []
     for key, trial in trials.items():
         record = json.loads((trial / "trial.json").read_text())
         score = _score(trial)
-        run = f"<td>{escape(key.split('~', 1)[0])}</td>" if several_runs else ""
+        run = f"<td>{escape(runs[key])}</td>" if runs else ""
         rows.append(
             f"<tr>{run}<td><a href='/trial/{escape(key)}'>{escape(trial.name)}</a></td><td>{escape(record['task'])}</td>"
             f"<td>{escape(record['model'])}</td><td>{escape(record['status'])}</td><td>{record.get('turns', 0)}</td>"
             f"<td>{_wsr(score)}</td><td>${record.get('cost_usd', 0):.4f}</td></tr>"
         )
-    table = ("<table id='trials'><tr>" + ("<th>run</th>" if several_runs else "") + "<th>trial</th><th>task</th><th>model</th><th>status</th><th>turns</th><th>WSR</th>"
+    table = ("<table id='trials'><tr>" + ("<th>run</th>" if runs else "") + "<th>trial</th><th>task</th><th>model</th><th>status</th><th>turns</th><th>WSR</th>"
              "<th>cost</th></tr>" + "".join(rows) + "</table>")
     return page("MKA trials", f"<h1>Trials</h1><p><a href='/report'>leaderboard report</a></p>{table}")
 

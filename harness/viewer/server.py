@@ -29,17 +29,22 @@ class Viewer:
     def trials(self) -> dict[str, Path]:
         """Every trial by its key in URLs: its name, or with several run dirs "<run>~<name>" (two
         runs of the same agents share every trial name; neither may hide the other)."""
+        return {key: trial for key, (_, trial) in self._listed().items()}
+
+    def _listed(self) -> dict[str, tuple[str, Path]]:
         out = {}
         for run, label in zip(self.run_dirs, self.labels):
             for p in sorted((run / "trials").glob("*/trial.json")):
-                out[p.parent.name if len(self.run_dirs) == 1 else f"{label}~{p.parent.name}"] = p.parent
+                out[p.parent.name if len(self.run_dirs) == 1 else f"{label}~{p.parent.name}"] = (label, p.parent)
         return out
 
     def route(self, path: str) -> tuple[int, str, bytes]:
         parts = [unquote(p) for p in path.split("?")[0].split("/") if p]
-        trials = self.trials()
+        listed = self._listed()
+        trials = {key: trial for key, (_, trial) in listed.items()}
         if not parts:
-            return 200, "text/html", trial_list(trials, several_runs=len(self.run_dirs) > 1).encode()
+            runs = {key: label for key, (label, _) in listed.items()} if len(self.run_dirs) > 1 else None
+            return 200, "text/html", trial_list(trials, runs).encode()
         if parts[0] == "report":
             rows, planned, notes = collect(self.run_dirs)
             return 200, "text/html", render_html(build_report(rows, notes, planned, resamples=2000)).encode()
