@@ -1,7 +1,8 @@
 """The import layers hold: core <- harness / autorater <- app, and no circles between packages.
 
 core       harness.messages, harness.paths, harness.validation, harness.tasks, harness.recording.trial,
-           harness.sandbox.types: the shared vocabulary; imports nothing else of ours.
+           harness.recording.writes, harness.sandbox.types: the shared vocabulary; imports nothing
+           else of ours.
 harness    sandbox backends, providers, tools, loop, runner, MCP, M3 scoring, images.
 autorater  rubric, checks, judge, scoring: uses harness only through the core, the loop's public
            API, the sandbox backends, providers, tools and the (pure) M3 scorer.
@@ -20,7 +21,7 @@ from harness.paths import project_root
 
 ROOT = project_root()
 CORE = ("harness.messages", "harness.paths", "harness.validation", "harness.tasks", "harness.recording.trial",
-        "harness.sandbox.types")
+        "harness.recording.writes", "harness.sandbox.types")
 APP = ("harness.cli", "harness.reports", "harness.viewer", "harness.submission")
 AUTORATER_MAY_USE = CORE + ("harness.agent.loop", "harness.agent.tool_runner", "harness.sandbox", "harness.providers",
                             "harness.tools", "harness.m3", "harness.recording.trajectory", "harness.__init__")

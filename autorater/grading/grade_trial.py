@@ -12,6 +12,7 @@ from pathlib import Path
 
 from harness.providers.settings import ModelSettings
 from harness.recording.trial import TrialRecord
+from harness.recording.writes import write_atomic
 from harness.sandbox import SandboxLimits, SandboxSpec, create_sandbox
 from harness.sandbox.types import GiB, MiB
 from harness.tasks import Task
@@ -81,7 +82,7 @@ async def grade_trial(spec: GradeSpec) -> dict:
     }
     write_verdicts(grade_dir / "verdicts.json", header, verdicts)
     score = {**score_trial(rubric, verdicts).to_json(), **header}  # the header names the trial
-    (grade_dir / "score.json").write_text(json.dumps(score, indent=2))
+    write_atomic(grade_dir / "score.json", json.dumps(score, indent=2))  # last: its presence means graded
     return score
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from harness.recording.writes import write_atomic
 from harness.tasks import Task
 
 
@@ -33,6 +34,6 @@ def grade_tool_use(trials: list[tuple[Path, Task]], encoder_name: str = "minilm"
             row = task_row(score)
             body = {"encoder": report.encoder, "metrics": row, "audit": task_audit(score, options.thresholds)}
             (trial_dir / "grade").mkdir(exist_ok=True)
-            (trial_dir / "grade" / "m3.json").write_text(json.dumps(body, indent=2, default=str))
+            write_atomic(trial_dir / "grade" / "m3.json", json.dumps(body, indent=2, default=str))
             out[score.trial_id] = row
     return out

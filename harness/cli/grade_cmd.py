@@ -16,6 +16,7 @@ from harness.paths import project_root
 from harness.providers.registry import MissingApiKeyError, make_provider
 from harness.providers.settings import ModelsFileError, resolve_model
 from harness.recording.trial import COMPLETED_STATUSES, INFRA_STATUSES, TrialRecord
+from harness.recording.writes import unwritable_cause
 from harness.runner.executors import Executor, ExecutorError, make_executor
 from harness.runner.signals import Interrupted, run_until_signalled
 from harness.sandbox.client import engine_cpus, fair_share
@@ -92,10 +93,17 @@ def grade(
     except Interrupted as exc:
         fail(f"{exc}: grading containers removed; trials without grade/score.json are graded by the next `mka grade`",
              code=130 if exc.signal == "SIGINT" else 143)
+    except Exception as exc:
+        _stop_if_unwritable(exc)
+        raise
     finally:
         where.close()
     if tool_use:
-        _show_m3(grade_tool_use(tool_use))
+        try:
+            _show_m3(grade_tool_use(tool_use))
+        except Exception as exc:
+            _stop_if_unwritable(exc)
+            raise
     table = Table(title=f"graded {len(scores)} trial(s)")
     for column in ("trial", "status", "WSR", "Climb-WSR", "primary WSR", "pass", "fail", "blocked", "unjudged", "error"):
         table.add_column(column)
@@ -110,6 +118,14 @@ def grade(
     for spec, score in zip(specs, scores):
         for reason in score.get("judge_errors") or []:
             console.print(f"[red]judge error[/] {spec.trial_dir.name}: {reason} (its criteria are 'error', not fail)")
+
+
+def _stop_if_unwritable(exc: Exception) -> None:
+    """A full disk (or a read-only mount) under the run: say so and stop, like `mka run` does."""
+    unwritable = unwritable_cause(exc)
+    if unwritable is not None:
+        fail(f"grading stopped: {unwritable}; gradings already finished keep their grade/score.json (or m3.json);"
+             " make room (or fix the mount) and run `mka grade` again for the rest")
 
 
 async def _grade_all(specs: list[GradeSpec], concurrency: int, where: Executor) -> list[dict]:

@@ -23,6 +23,7 @@ from harness.provenance import harness_identity, image_digests
 from harness.providers.registry import MissingApiKeyError
 from harness.providers.settings import ModelsFileError
 from harness.recording.trial import COMPLETED_STATUSES, INFRA_STATUSES, TrialRecord, variant_name
+from harness.recording.writes import OutputUnwritable
 from harness.runner.agents import AgentSpec, AgentSpecError, build_agent
 from harness.runner.signals import Interrupted, run_until_signalled
 from harness.runner.executors import Executor, ExecutorError, make_executor
@@ -107,6 +108,10 @@ def run(
         console.print(f"[yellow]{exc}[/]: {len(stopped)} running trial(s) recorded as interrupted, their sandboxes"
                       f" removed; run the same command again to resume")
         raise typer.Exit(130 if exc.signal == "SIGINT" else 143) from None
+    except OutputUnwritable as exc:
+        ended = len(kept) + sum(1 for t in runner.state.trials.values() if t.ended is not None and t.state != "interrupted")
+        fail(f"the run stopped: {exc}. {ended} trial(s) that ended are kept, the running ones recorded as interrupted"
+             " where there was room; make room (or fix the mount) and run the same command again to resume")
     finally:
         where.close()
     if runner.state.budget_note:

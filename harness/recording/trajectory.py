@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from harness.messages import ImagePart
+from harness.recording.writes import write_atomic, writing
 
 _EXTENSIONS = {"image/png": "png", "image/jpeg": "jpg", "image/webp": "webp", "image/gif": "gif"}
 
@@ -32,16 +33,18 @@ class TrajectoryWriter:
 
     def emit(self, type: str, **fields: Any) -> dict[str, Any]:
         event = {"type": type, "ts": now_iso(), "mono": round(time.monotonic(), 6), **fields}
-        self._file.write(json.dumps(event, ensure_ascii=False, default=str) + "\n")
-        self._file.flush()
-        if self._fsync:
-            os.fsync(self._file.fileno())
+        with writing(self.path):
+            self._file.write(json.dumps(event, ensure_ascii=False, default=str) + "\n")
+            self._file.flush()
+            if self._fsync:
+                os.fsync(self._file.fileno())
         if self._listener:
             self._listener(event)
         return event
 
     def close(self) -> None:
-        self._file.close()
+        with writing(self.path):
+            self._file.close()
 
 
 class MediaStore:
@@ -55,9 +58,7 @@ class MediaStore:
         target = self.folder / f"{digest}.{_EXTENSIONS.get(image.media_type, 'bin')}"
         if not target.exists():
             self.folder.mkdir(parents=True, exist_ok=True)
-            tmp = target.with_suffix(".part")
-            tmp.write_bytes(image.data)
-            tmp.replace(target)
+            write_atomic(target, image.data)
         return digest
 
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
+
+from harness.recording.writes import write_atomic
 
 TrialStatus = Literal["running", "finished", "turn_limit", "time_limit", "budget_limit", "context_overflow",
                       "no_finish", "infra_error", "interrupted", "error"]
@@ -61,9 +62,7 @@ class TrialRecord:
 
     def write(self, trial_dir: Path) -> None:
         trial_dir.mkdir(parents=True, exist_ok=True)
-        tmp = trial_dir / "trial.json.part"
-        tmp.write_text(json.dumps(asdict(self), indent=2, ensure_ascii=False))
-        os.replace(tmp, trial_dir / "trial.json")
+        write_atomic(trial_dir / "trial.json", json.dumps(asdict(self), indent=2, ensure_ascii=False))
 
     @classmethod
     def read(cls, trial_dir: Path) -> TrialRecord:

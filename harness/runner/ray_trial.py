@@ -35,7 +35,7 @@ from harness.runner.ray_cluster import SANDBOX_RESOURCE, RayCluster, this_node
 from harness.runner.ray_files import Bundle, cached, install, pack, pack_chunks, staging_dir, unpack
 from harness.runner.ray_gates import ClusterGate, ProviderGates
 from harness.runner.ray_watch import NoSandboxNodes, SandboxWatch
-from harness.runner.trial import TrialSpec, run_trial
+from harness.runner.trial import TrialSpec, run_trial, why_stopped
 from harness.sandbox import remove_open_sandboxes
 from harness.sandbox.types import GiB
 from harness.tasks import load_task
@@ -238,13 +238,12 @@ class RayTrialRunner:
                 if self.gates is not None:
                     await self.gates.release_all.remote(holder)
                 return await asyncio.to_thread(self._lost_record, spec, lost, str(exc))
-            except asyncio.CancelledError:
-                # Stopped by a signal: the node's partial trial is not sent back, so the head
-                # records the interruption itself, as a local run does (resume reruns it).
+            except asyncio.CancelledError as exc:
+                # Stopped (a signal, or the run stopping): the node's partial trial is not sent
+                # back, so the head records the interruption itself, as a local run does.
                 where = f" on node {node['node_ip']}/{node.get('node_id', '?')[:8]}" if "node_ip" in node else ""
                 if not (spec.trial_dir / "trial.json").exists():  # never over a result installed meanwhile
-                    self._lost_record(spec, lost, f"the run was stopped (signal) while this trial ran{where}",
-                                      "interrupted")
+                    self._lost_record(spec, lost, f"{why_stopped(exc)} while this trial ran{where}", "interrupted")
                 raise
             except NODE_LOST as exc:
                 lost.append(node.get("node_id", "?"))

@@ -15,6 +15,7 @@ from statistics import mean
 from dataclasses import replace
 
 from harness.recording.trial import INFRA_STATUSES, TrialRecord
+from harness.recording.writes import OutputUnwritable, unwritable_cause
 from harness.runner.trial import TrialSpec, run_trial
 
 
@@ -63,6 +64,7 @@ class SuiteRunner:
         self.max_attempts = max_attempts
         self._gates: dict[str, asyncio.Semaphore] = {}
         self._execute = execute  # run_trial here, or an executor's remote equivalent (harness.runner.executors)
+        self._unwritable: OutputUnwritable | None = None  # set by the first trial that could not be recorded
 
     async def run(self, on_tick: Callable[[SuiteState], None] | None = None) -> list[TrialRecord]:
         sandboxes = asyncio.Semaphore(self.concurrency)
@@ -71,24 +73,52 @@ class SuiteRunner:
             if on_tick:
                 on_tick(self.state)
             await asyncio.wait(jobs, timeout=0.25)
+            await self._stop_if_unwritable(jobs)
         if on_tick:
             on_tick(self.state)
         return [r for j in jobs if (r := j.result()) is not None]
 
+    async def _stop_if_unwritable(self, jobs: list[asyncio.Task]) -> None:
+        """Once a trial could not be recorded, no other can be: cancel the running ones (they are
+        recorded as interrupted if they still can be, their sandboxes removed), start no more,
+        and raise (harness.recording.writes)."""
+        if self._unwritable is None:
+            return
+        why = f"the run stopped: {self._unwritable}"
+        for job in jobs:
+            job.cancel(why)
+        await asyncio.gather(*jobs, return_exceptions=True)
+        for trial in self.state.trials.values():
+            trial.state = {"running": "interrupted", "queued": "not started"}.get(trial.state, trial.state)
+        raise self._unwritable
+
     async def _one(self, trial: TrialState, sandboxes: asyncio.Semaphore) -> TrialRecord | None:
         async with sandboxes:
+            if self._unwritable is not None:  # the run is stopping: start nothing more
+                trial.state = "not started"
+                return None
             if not self._budget_allows(trial):
                 trial.state = "skipped (budget)"
                 return None
             trial.state, trial.started = "running", time.monotonic()
-            record = await self._execute(trial.spec, on_event=lambda e: self._observe(trial, e), provider_gates=self._gate_for)
-            # An infrastructure failure is not the model's: run it again (from scratch, the same
-            # trial id) while attempts are left; the record keeps why earlier attempts failed.
-            while record.status in INFRA_STATUSES and trial.spec.attempt < self.max_attempts:
-                trial.spec = replace(trial.spec, attempt=trial.spec.attempt + 1,
-                                     previous_errors=(*trial.spec.previous_errors, record.error or record.status))
-                trial.state = f"retrying ({trial.spec.attempt}/{self.max_attempts})"
+            try:
                 record = await self._execute(trial.spec, on_event=lambda e: self._observe(trial, e), provider_gates=self._gate_for)
+                # An infrastructure failure is not the model's: run it again (from scratch, the same
+                # trial id) while attempts are left; the record keeps why earlier attempts failed.
+                while record.status in INFRA_STATUSES and trial.spec.attempt < self.max_attempts:
+                    trial.spec = replace(trial.spec, attempt=trial.spec.attempt + 1,
+                                         previous_errors=(*trial.spec.previous_errors, record.error or record.status))
+                    trial.state = f"retrying ({trial.spec.attempt}/{self.max_attempts})"
+                    record = await self._execute(trial.spec, on_event=lambda e: self._observe(trial, e), provider_gates=self._gate_for)
+            except Exception as exc:
+                unwritable = unwritable_cause(exc)  # an executor's own writes (a Ray trial's install)
+                if unwritable is None:
+                    raise
+                trial.state, trial.ended = "interrupted", time.monotonic()
+                self._unwritable = self._unwritable or unwritable  # before the slot is free for another
+                if unwritable is exc:
+                    raise
+                raise unwritable from exc
             trial.state, trial.ended = record.status, time.monotonic()
             trial.cost = record.cost_usd
             return record

@@ -25,6 +25,7 @@ from harness.providers.base import Usage
 from harness.providers.limits import LimitedProvider
 from harness.recording.trajectory import MediaStore, TrajectoryWriter, now_iso
 from harness.recording.trial import TokenCounts, TrialRecord
+from harness.recording.writes import OutputUnwritable, unwritable_cause, writing
 from harness.runner.agents import AgentSpec, build_agent
 from harness.sandbox import Sandbox, SandboxLimits, SandboxSpec, create_sandbox
 from harness.sandbox.client import shared_client
@@ -115,22 +116,37 @@ async def run_trial(
             result = await loop.run(system, prompts.task_message(task.prompt, _input_sizes(task)))
             if result.status != "finished":
                 result.deliverables = await _collect_unfinished(sandbox, task, result, trial_dir)
-    except asyncio.CancelledError:
-        # Ctrl-C, SIGTERM or SIGHUP (see harness.runner.signals): the sandbox closed on the way
-        # out of `async with`; say so and let the cancellation go on. Resume reruns the trial.
-        result.status, result.error = "interrupted", "the run was stopped (signal) while this trial ran"
+    except asyncio.CancelledError as exc:
+        # The sandbox closed on the way out of `async with`; say so and let the cancellation go
+        # on. Resume reruns the trial.
+        result.status, result.error = "interrupted", f"{why_stopped(exc)} while this trial ran"
         trajectory.emit("error", where="runner", kind="interrupted", message=result.error)
         raise
     except Exception as exc:  # noqa: BLE001 - the record must say what happened, whatever it was
+        unwritable = unwritable_cause(exc)
+        if unwritable is not None:
+            # Not this trial's failure: the run's own folder cannot take its records. The run
+            # stops (harness.recording.writes); resume reruns this trial.
+            result.status, result.error = "interrupted", f"the run stopped: {unwritable}"
+            if isinstance(exc, OutputUnwritable):
+                raise
+            raise unwritable from exc
         # The harness or the engine failed, not the model: retried by resume, never graded as the model's.
         result.status, result.error = "infra_error", f"{type(exc).__name__}: {exc}"
         trajectory.emit("error", where="runner", kind="infra", message=result.error)
     finally:
         trajectory.close()
-        (trial_dir / "final_reply.md").write_text(result.final_reply)
+        with writing(trial_dir / "final_reply.md"):
+            (trial_dir / "final_reply.md").write_text(result.final_reply)
         _fill(record, result, time.monotonic() - started)
         record.write(trial_dir)
     return record
+
+
+def why_stopped(cancel: asyncio.CancelledError) -> str:
+    """Why a running trial was cancelled: Ctrl-C, SIGTERM or SIGHUP (harness.runner.signals), or
+    the suite stopping the run, whose reason is the cancel message."""
+    return str(cancel.args[0]) if cancel.args and cancel.args[0] else "the run was stopped (signal)"
 
 
 def _mcp_servers(task: Task) -> list:
