@@ -24,8 +24,10 @@ TASK = DATA / "tasks" / "sales_summary"
 PAGE = 4096
 
 
-def _cmd(*args: str) -> list[str]:
-    return [sys.executable, "-m", "harness.cli.main", *args]
+def _mka(*args: str) -> subprocess.CompletedProcess:
+    """The CLI, with lines wide enough that no message is folded across lines."""
+    return subprocess.run([sys.executable, "-m", "harness.cli.main", *args], capture_output=True, text=True, timeout=600,
+                          env={**os.environ, "COLUMNS": "500"})
 
 
 def _used(mount: Path) -> int:
@@ -56,12 +58,12 @@ def _records(out: Path) -> dict[str, dict]:
 @pytest.mark.docker
 def test_a_full_disk_stops_the_run_keeps_what_finished_and_the_rerun_resumes(small_disk, docker_client, sandbox_image):
     out = small_disk / "out"
-    first = subprocess.run(_cmd("run", str(TASK), "--agent", "oracle", "--out", str(out)), capture_output=True, text=True, timeout=300)
+    first = _mka("run", str(TASK), "--agent", "oracle", "--out", str(out))
     assert first.returncode == 0, first.stderr
     one_trial = _used(small_disk)
     _resize(small_disk, one_trial + one_trial // 2 + PAGE)  # room for about half a trial more
-    args = _cmd("run", str(TASK), "--agent", "oracle", "--repeats", "4", "--concurrency", "2", "--out", str(out))
-    full = subprocess.run(args, capture_output=True, text=True, timeout=300)
+    args = ("run", str(TASK), "--agent", "oracle", "--repeats", "4", "--concurrency", "2", "--out", str(out))
+    full = _mka(*args)
     assert full.returncode == 1, full.stderr[-3000:]
     assert "the run stopped: cannot write " + str(out / "trials") in full.stderr
     assert "No space left on device" in full.stderr and "run the same command again to resume" in full.stderr
@@ -72,7 +74,7 @@ def test_a_full_disk_stops_the_run_keeps_what_finished_and_the_rerun_resumes(sma
     before = (out / "trials" / "sales_summary__oracle__r1" / "trial.json").read_text()
     assert not list(out.rglob("*.part"))  # no half-written record takes the room left
     _resize(small_disk, 8 * 1024 * 1024)
-    again = subprocess.run(args, capture_output=True, text=True, timeout=300)
+    again = _mka(*args)
     assert again.returncode == 0, again.stderr[-3000:]
     records = _records(out)
     assert sorted(records) == [f"sales_summary__oracle__r{i}" for i in range(1, 5)]
@@ -81,22 +83,36 @@ def test_a_full_disk_stops_the_run_keeps_what_finished_and_the_rerun_resumes(sma
 
 
 @pytest.mark.docker
+def test_a_disk_already_full_runs_nothing_and_says_why(small_disk, sandbox_image):
+    filler = small_disk / "filler"
+    with pytest.raises(OSError):  # fill every block there is
+        with open(filler, "wb") as f:
+            while True:
+                f.write(b"\0" * 65536)
+                f.flush()
+    out = small_disk / "out"
+    result = _mka("run", str(TASK), "--agent", "oracle", "--out", str(out))
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr[-3000:]
+    assert f"nothing was run: cannot write {out / 'run.json'}: No space left on device" in result.stderr
+    assert not (out / "trials").exists() and not list(out.glob("*.part"))
+
+
+@pytest.mark.docker
 def test_a_full_disk_stops_grading_and_the_next_grade_does_the_rest(small_disk, tmp_path, sandbox_image, autorater_image):
     source = tmp_path / "run"
-    made = subprocess.run(_cmd("run", str(TASK), "--agent", "oracle", "--repeats", "3", "--out", str(source)),
-                          capture_output=True, text=True, timeout=300)
+    made = _mka("run", str(TASK), "--agent", "oracle", "--repeats", "3", "--out", str(source))
     assert made.returncode == 0, made.stderr
     out = small_disk / "run"
     subprocess.run(["cp", "-r", str(source), str(out)], check=True)
     _resize(small_disk, _used(small_disk) + PAGE)  # one page: the first verdicts.json does not fit
-    grade = _cmd("grade", str(out), "--tasks", str(DATA / "tasks"), "--rubrics", str(DATA / "rubrics"))
-    full = subprocess.run(grade, capture_output=True, text=True, timeout=600)
+    grade = ("grade", str(out), "--tasks", str(DATA / "tasks"), "--rubrics", str(DATA / "rubrics"))
+    full = _mka(*grade)
     assert full.returncode == 1, full.stderr[-3000:]
     assert "grading stopped: cannot write " in full.stderr and "No space left on device" in full.stderr, full.stderr[-3000:]
     assert "Traceback" not in full.stderr
     assert not list(out.rglob("*.part")) and not list(out.rglob("score.json"))
     _resize(small_disk, 8 * 1024 * 1024)
-    again = subprocess.run(grade, capture_output=True, text=True, timeout=600)
+    again = _mka(*grade)
     assert again.returncode == 0, again.stderr[-3000:]
     assert len(list(out.rglob("grade/score.json"))) == 3
 

@@ -23,7 +23,7 @@ from harness.provenance import harness_identity, image_digests
 from harness.providers.registry import MissingApiKeyError
 from harness.providers.settings import ModelsFileError
 from harness.recording.trial import COMPLETED_STATUSES, INFRA_STATUSES, TrialRecord, variant_name
-from harness.recording.writes import OutputUnwritable
+from harness.recording.writes import OutputUnwritable, write_atomic
 from harness.runner.agents import AgentSpec, AgentSpecError, build_agent
 from harness.runner.signals import Interrupted, run_until_signalled
 from harness.runner.executors import Executor, ExecutorError, make_executor
@@ -84,10 +84,14 @@ def run(
         )
         for task in tasks for a in agents for variant in variants for r in range(1, repeats + 1)
     ]
-    _write_run_json(out, tasks, agents, set(images.values()), {"repeats": repeats, "disabled_tools": sorted(disable_tool), "ablate": ablate,
-                    "concurrency": concurrency, "search": search,
-                    "cpus_per_sandbox": fair_cpus if where.name == "local" else CPUS_PER_NODE, "limits": overrides,
-                    "executor": where.name}, specs)
+    try:
+        _write_run_json(out, tasks, agents, set(images.values()), {"repeats": repeats, "disabled_tools": sorted(disable_tool),
+                        "ablate": ablate, "concurrency": concurrency, "search": search,
+                        "cpus_per_sandbox": fair_cpus if where.name == "local" else CPUS_PER_NODE, "limits": overrides,
+                        "executor": where.name}, specs)
+    except OutputUnwritable as exc:
+        where.close()
+        fail(f"nothing was run: {exc}")
     specs, kept = _resume(specs, max_attempts)
     if kept:
         console.print(f"{len(kept)} trial(s) already finished in {out}: kept, not rerun")
@@ -186,9 +190,7 @@ def _write_run_json(out: Path, tasks, agents, images: set[str], config: dict, sp
         "planned": sorted(planned.values(), key=lambda p: p["trial_id"]),
         "invocations": old.get("invocations", []) + [record["started"]],
     })
-    tmp = history.with_suffix(".part")
-    tmp.write_text(json.dumps(record, indent=2))
-    tmp.replace(history)
+    write_atomic(history, json.dumps(record, indent=2))
 
 
 def _resume(specs: list[TrialSpec], max_attempts: int) -> tuple[list[TrialSpec], list[TrialRecord]]:
