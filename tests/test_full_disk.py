@@ -1,4 +1,5 @@
-"""A full disk under the run's output: a clear stop, nothing finished lost, no sandbox left, resume.
+"""The run's output folder: a full disk stops the run cleanly, loses nothing finished and
+resumes; an --out that cannot be a folder is refused before anything runs.
 
 The disk is a real tmpfs sized to hold the trials already done plus about one more, so the
 run fills it for real (ENOSPC from the kernel, not a fake error)."""
@@ -181,3 +182,12 @@ async def test_the_suite_stops_at_the_first_trial_that_cannot_be_recorded(tmp_pa
     assert stopped == {"t1": f"the run stopped: cannot write {tmp_path / 'trials' / 't2' / 'trial.json'}: No space left on device"}
     states = {k: t.state for k, t in runner.state.trials.items()}
     assert states["t1"] == states["t2"] == "interrupted" and [states[f"t{i}"] for i in (3, 4, 5)] == ["not started"] * 3
+
+
+@pytest.mark.parametrize("where, reason", [("{tmp}/a-file/out", "Not a directory"), ("/proc/no-such/out", "No such file or directory")])
+def test_an_out_that_cannot_be_a_folder_is_refused_before_anything_runs(tmp_path, where, reason):
+    (tmp_path / "a-file").write_text("not a folder")
+    out = where.format(tmp=tmp_path)
+    result = _mka("run", str(TASK), "--agent", "oracle", "--out", out)
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr[-3000:]
+    assert f"error: --out {out}: cannot write the run folder there: {reason}" in result.stderr

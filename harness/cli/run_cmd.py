@@ -59,6 +59,7 @@ def run(
     ray_address: str = typer.Option(None, "--ray-address", help="Join this Ray cluster (HOST:PORT); default: start a local Ray runtime."),
 ) -> None:
     """Run every task with every agent; each trial in a fresh hardened sandbox."""
+    _check_out(out)
     try:
         tasks = [t for t in load_suite(target) if kind is None or t.kind == kind]
         agents = [AgentSpec.parse_model(m) for m in model] + [AgentSpec.parse_agent(a) for a in agent]
@@ -127,6 +128,19 @@ def run(
         for record in failed:
             console.print(f"[red]{record.trial_id}[/]: {record.error}")
         raise typer.Exit(1)
+
+
+def _check_out(out: Path) -> None:
+    """--out must be a folder this process can write, before any image check or trial."""
+    probe = out / ".mka-write-probe"
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        write_atomic(probe, "")
+        probe.unlink()
+    except OutputUnwritable as exc:
+        fail(f"nothing was run: {exc}")
+    except OSError as exc:
+        fail(f"--out {out}: cannot write the run folder there: {exc.strerror or exc}")
 
 
 # Under Ray each node shares its own engine among its own slots; each trial.json says what it had.
