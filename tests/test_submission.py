@@ -103,3 +103,57 @@ def test_a_different_rubric_is_rejected(bundle, tmp_path):
     path.write_text(path.read_text().replace("weight: 5", "weight: 4", 1))
     report = verify(bundle, suite=TASKS, rubrics=rubrics)
     assert any("rubric quarterly_pack: differs from the suite's rubrics/quarterly_pack.yaml" in p for p in report.problems)
+
+
+@pytest.fixture(scope="module")
+def tool_use_bundle(tmp_path_factory, sandbox_image) -> Path:
+    """A tool-use trial graded by M3 (grade/m3.json, no score.json): packable and verifiable."""
+    run = tmp_path_factory.mktemp("tool-use-run")
+    _mka("run", str(TASKS / "meeting_time"), "--agent", "oracle", "--out", str(run))
+    _mka("grade", str(run), "--tasks", str(TASKS))
+    out = run.parent / "tool-use.tar.gz"
+    pack(run, out, rubrics_dir=RUBRICS)
+    return out
+
+
+def test_a_tool_use_run_packs_and_its_m3_is_rescored_on_verify(tool_use_bundle):
+    report = verify(tool_use_bundle, suite=TASKS, rubrics=RUBRICS)
+    assert report.ok, report.problems
+    assert report.checked["m3_rescored"] == 1 and report.checked["scores"] == 0
+    with tarfile.open(tool_use_bundle) as archive:
+        names = archive.getnames()
+    assert "trials/meeting_time__oracle__r1/grade/m3.json" in names
+
+
+def test_an_inflated_m3_is_caught_by_rescoring_even_with_a_consistent_manifest(tool_use_bundle, tmp_path):
+    """The trajectory says the model called convert_time for London; m3.json still claims the
+    perfect match it had for Paris. Hashes agree (manifest rewritten): only rescoring can tell."""
+    def tamper(name: str, data: bytes) -> bytes:
+        return data.replace(b"Europe/Paris", b"Europe/London") if name.endswith("trajectory.jsonl") else data
+
+    report = verify(_rewrite(tool_use_bundle, tmp_path / "t.tar.gz", tamper, fix_manifest=True), suite=TASKS, rubrics=RUBRICS)
+    assert not report.ok
+    assert any(p.startswith("meeting_time__oracle__r1: m3.json argument_similarity = ") and "rescoring gives" in p
+               for p in report.problems), report.problems
+
+
+def test_a_run_with_an_ungraded_trial_is_not_packed(tmp_path, sandbox_image):
+    from harness.submission.pack import PackError
+
+    run = tmp_path / "run"
+    _mka("run", str(TASKS / "meeting_time"), "--agent", "oracle", "--out", str(run))
+    with pytest.raises(PackError, match="ungraded trials .*meeting_time__oracle__r1"):
+        pack(run, tmp_path / "x.tar.gz", rubrics_dir=RUBRICS)
+
+
+def test_the_suite_index_finds_tool_use_tasks_in_a_subfolder():
+    """tasks_showcase keeps its tool-use tasks under tool_use/: a submission of the main job
+    names them by id, and verify must find them there."""
+    from harness.paths import project_root
+    from harness.submission.verify import suite_tasks
+
+    showcase = project_root() / "tasks_showcase"
+    tasks = suite_tasks(showcase)
+    assert tasks["tu_backpacker_wallet"] == showcase / "tool_use" / "tu_backpacker_wallet"
+    assert tasks["annual_report_deck"] == showcase / "annual_report_deck"
+    assert suite_tasks(showcase / "no-such-folder") == {}

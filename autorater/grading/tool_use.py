@@ -11,7 +11,20 @@ from harness.tasks import Task
 
 
 def grade_tool_use(trials: list[tuple[Path, Task]], encoder_name: str = "minilm") -> dict[str, dict]:
-    """Score each (trial dir, task) against its task's reference; return trial id -> task row."""
+    """Score each (trial dir, task) against its task's reference, write grade/m3.json; return
+    trial id -> task row."""
+    out: dict[str, dict] = {}
+    by_trial = {trial_dir.name: trial_dir for trial_dir, _ in trials}
+    for trial_id, body in score_tool_use(trials, encoder_name).items():
+        (by_trial[trial_id] / "grade").mkdir(exist_ok=True)
+        write_atomic(by_trial[trial_id] / "grade" / "m3.json", json.dumps(body, indent=2, default=str))
+        out[trial_id] = body["metrics"]
+    return out
+
+
+def score_tool_use(trials: list[tuple[Path, Task]], encoder_name: str = "minilm") -> dict[str, dict]:
+    """trial id -> what grade/m3.json holds (encoder, metrics, audit), writing nothing: the
+    scorer is deterministic, so a submission's verify recomputes it from the trajectories."""
     if not trials:
         return {}
     from harness.m3.aggregate import task_row
@@ -24,16 +37,7 @@ def grade_tool_use(trials: list[tuple[Path, Task]], encoder_name: str = "minilm"
     preds = [trajectory_from_trial(trial_dir) for trial_dir, _ in trials]
     options = ScoreOptions()
     report = score_run(list(refs.values()), preds, load_encoder(encoder_name), options)
-    by_trial = {trial_dir.name: trial_dir for trial_dir, _ in trials}
-    out: dict[str, dict] = {}
-    for system in report.systems:
-        for score in system.tasks:
-            trial_dir = by_trial.get(score.trial_id)
-            if trial_dir is None:  # a reference task this system did not run
-                continue
-            row = task_row(score)
-            body = {"encoder": report.encoder, "metrics": row, "audit": task_audit(score, options.thresholds)}
-            (trial_dir / "grade").mkdir(exist_ok=True)
-            write_atomic(trial_dir / "grade" / "m3.json", json.dumps(body, indent=2, default=str))
-            out[score.trial_id] = row
-    return out
+    ours = {trial_dir.name for trial_dir, _ in trials}
+    return {score.trial_id: {"encoder": report.encoder, "metrics": task_row(score), "audit": task_audit(score, options.thresholds)}
+            for system in report.systems for score in system.tasks
+            if score.trial_id in ours}  # not a reference task this system did not run

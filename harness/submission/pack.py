@@ -16,7 +16,10 @@ from harness.submission.hashing import file_sha256, folder_sha256
 
 MANIFEST = "manifest.json"
 # What a submission carries of each trial: enough to audit and to regrade, nothing else.
-TRIAL_PARTS = ("trial.json", "trajectory.jsonl", "final_reply.md", "deliverables", "media", "grade/verdicts.json", "grade/score.json")
+# A deliverable trial's grade is its verdicts and score; a tool-use trial's is its M3 scoring.
+TRIAL_PARTS = ("trial.json", "trajectory.jsonl", "final_reply.md", "deliverables", "media", "grade/verdicts.json", "grade/score.json",
+               "grade/m3.json")
+GRADES = ("grade/score.json", "grade/m3.json")
 
 
 class PackError(RuntimeError):
@@ -27,7 +30,7 @@ def pack(run_dir: Path, output: Path, *, rubrics_dir: Path | None = None, models
     trials = sorted(p.parent for p in (run_dir / "trials").glob("*/trial.json"))
     if not trials:
         raise PackError(f"{run_dir}: no trials to pack")
-    ungraded = [t.name for t in trials if not (t / "grade" / "score.json").is_file()]
+    ungraded = [t.name for t in trials if not any((t / grade).is_file() for grade in GRADES)]
     if ungraded:
         raise PackError(f"{run_dir}: ungraded trials (run `mka grade` first): {', '.join(ungraded)}")
     files: dict[str, str] = {}

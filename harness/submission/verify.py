@@ -15,8 +15,10 @@ from autorater.scoring import VerdictsError, load_verdicts, score_trial
 from harness.paths import project_root
 from harness.submission.hashing import file_sha256, folder_sha256
 from harness.submission.pack import MANIFEST
-from harness.tasks import TaskError, load_task
+from harness.tasks import Task, TaskError, find_task_dirs, load_task
 
+# M3 rescored elsewhere runs the same float32 encoder on other CPU kernels: cosines agree to ~1e-7.
+M3_TOLERANCE = 1e-6
 SCORE_KEYS = ("wsr", "primary_wsr", "climb_wsr", "regression_wsr", "wsr_bounds", "climb_wsr_bounds", "complete", "counts")
 
 
@@ -48,10 +50,11 @@ def verify(bundle: Path, *, suite: Path | None = None, rubrics: Path | None = No
             return report
         manifest = json.loads(manifest_path.read_text())
         _check_files(root, manifest, report)
-        _check_suite(manifest, suite, rubrics, report)
-        _check_scores(root, manifest, suite, rubrics, report)
+        tasks = suite_tasks(suite)
+        _check_suite(manifest, tasks, suite, rubrics, report)
+        _check_scores(root, manifest, tasks, rubrics, report)
         if regrade:
-            _regrade(root, manifest, suite, rubrics, report)
+            _regrade(root, manifest, tasks, rubrics, report)
     return report
 
 
@@ -69,10 +72,26 @@ def _check_files(root: Path, manifest: dict, report: VerifyReport) -> None:
     report.checked["files"] = len(listed)
 
 
-def _check_suite(manifest: dict, suite: Path, rubrics: Path, report: VerifyReport) -> None:
+def suite_tasks(suite: Path) -> dict[str, Path]:
+    """Task id -> folder, for every valid task at or under `suite` (tool-use tasks may sit in a
+    subfolder, as tasks_showcase/tool_use does)."""
+    found: dict[str, Path] = {}
+    try:
+        dirs = find_task_dirs(suite)
+    except TaskError:
+        return found
+    for task_dir in dirs:
+        try:
+            found.setdefault(load_task(task_dir).id, task_dir)
+        except TaskError:
+            continue  # an invalid task: a submission naming it is refused below as "not in the suite"
+    return found
+
+
+def _check_suite(manifest: dict, tasks: dict[str, Path], suite: Path, rubrics: Path, report: VerifyReport) -> None:
     for task, expected in sorted(manifest.get("tasks", {}).items()):
-        local = suite / task
-        if not local.is_dir():
+        local = tasks.get(task)
+        if local is None:
             report.problems.append(f"task {task}: not in the suite at {suite}")
         elif folder_sha256(local) != expected:
             report.problems.append(f"task {task}: differs from the suite's copy (task folder hash mismatch)")
@@ -85,12 +104,20 @@ def _check_suite(manifest: dict, suite: Path, rubrics: Path, report: VerifyRepor
     report.checked["tasks"] = len(manifest.get("tasks", {}))
 
 
-def _check_scores(root: Path, manifest: dict, suite: Path, rubrics: Path, report: VerifyReport) -> None:
-    count = 0
+def _check_scores(root: Path, manifest: dict, tasks: dict[str, Path], rubrics: Path, report: VerifyReport) -> None:
+    """Deliverable trials: the score recomputed from the verdicts. Tool-use trials: M3 rescored
+    from the trajectories against the suite's references (deterministic, no judge)."""
+    count, tool_use = 0, []
     for trial in manifest.get("trials", []):
-        grade = root / "trials" / trial["trial_id"] / "grade"
+        trial_dir = root / "trials" / trial["trial_id"]
+        grade = trial_dir / "grade"
         try:
-            task = load_task(suite / trial["task"])
+            if trial["task"] not in tasks:
+                raise TaskError([f"task {trial['task']}: not in the suite"])
+            task = load_task(tasks[trial["task"]])
+            if task.kind == "tool_use":
+                tool_use.append((trial_dir, task))
+                continue
             rubric = load_rubric(rubrics / f"{trial['task']}.yaml", task)
             recomputed = score_trial(rubric, load_verdicts(grade / "verdicts.json")).to_json()
             claimed = json.loads((grade / "score.json").read_text())
@@ -104,18 +131,65 @@ def _check_scores(root: Path, manifest: dict, suite: Path, rubrics: Path, report
                 )
         count += 1
     report.checked["scores"] = count
+    report.checked["m3_rescored"] = _check_m3(tool_use, report)
 
 
-def _regrade(root: Path, manifest: dict, suite: Path, rubrics: Path, report: VerifyReport) -> None:
+def _check_m3(trials: list[tuple[Path, Task]], report: VerifyReport) -> int:
+    from autorater.grading.tool_use import score_tool_use
+
+    if not trials:
+        return 0
+    try:
+        rescored = score_tool_use(trials)
+    except Exception as exc:  # noqa: BLE001 - a bundle's trajectory may be anything; say what failed
+        report.problems.append(f"tool-use trials: cannot rescore M3 ({type(exc).__name__}: {exc})")
+        return 0
+    for trial_dir, _ in trials:
+        name = trial_dir.name
+        try:
+            claimed = json.loads((trial_dir / "grade" / "m3.json").read_text())
+        except (OSError, ValueError) as exc:
+            report.problems.append(f"{name}: no readable grade/m3.json ({exc})")
+            continue
+        ours = rescored.get(name)
+        if ours is None:
+            report.problems.append(f"{name}: the suite's reference has no task for it")
+        elif claimed.get("encoder") != ours["encoder"]:
+            report.problems.append(f"{name}: m3.json was scored with {claimed.get('encoder')!r}, the suite uses {ours['encoder']!r}")
+        else:
+            said = _flat(claimed.get("metrics") or {})
+            for key, value in sorted(_flat(ours["metrics"]).items()):
+                if not _same(said.get(key), value, tolerance=M3_TOLERANCE):
+                    report.problems.append(f"{name}: m3.json {key} = {said.get(key)!r}, rescoring gives {value!r}")
+    return len(trials)
+
+
+def _flat(row: dict, prefix: str = "") -> dict:
+    out = {}
+    for key, value in row.items():
+        if isinstance(value, dict):
+            out.update(_flat(value, f"{prefix}{key}."))
+        else:
+            out[f"{prefix}{key}"] = value
+    return out
+
+
+def _regrade(root: Path, manifest: dict, tasks: dict[str, Path], rubrics: Path, report: VerifyReport) -> None:
     from autorater.grading.grade_trial import GradeSpec, grade_trial
     from harness.images import resolve_image
     from harness.sandbox.client import shared_client
 
     image = resolve_image(shared_client(), "autorater")
+    regraded = 0
     for trial in manifest.get("trials", []):
         trial_dir = root / "trials" / trial["trial_id"]
+        if trial["task"] not in tasks:
+            continue  # refused above: not in the suite
+        task = load_task(tasks[trial["task"]])
+        if task.kind == "tool_use":
+            continue  # its M3 was rescored in full above
         before = {v.criterion_id: v for v in load_verdicts(trial_dir / "grade" / "verdicts.json").verdicts}
-        asyncio.run(grade_trial(GradeSpec(trial_dir, load_task(suite / trial["task"]), rubrics / f"{trial['task']}.yaml", image)))
+        asyncio.run(grade_trial(GradeSpec(trial_dir, task, rubrics / f"{trial['task']}.yaml", image)))
         after = load_verdicts(trial_dir / "grade" / "verdicts.json").verdicts
         for verdict in after:
             old = before.get(verdict.criterion_id)
@@ -124,12 +198,13 @@ def _regrade(root: Path, manifest: dict, suite: Path, rubrics: Path, report: Ver
                     f"{trial['trial_id']}: {verdict.criterion_id}: submitted {old.verdict}, regrade gives {verdict.verdict} "
                     f"({verdict.evidence[:160]})"
                 )
-    report.checked["regraded"] = len(manifest.get("trials", []))
+        regraded += 1
+    report.checked["regraded"] = regraded
 
 
-def _same(a, b) -> bool:
+def _same(a, b, tolerance: float = 1e-9) -> bool:
     if isinstance(a, float) or isinstance(b, float):
-        return a is not None and b is not None and abs(float(a) - float(b)) < 1e-9
+        return a is not None and b is not None and abs(float(a) - float(b)) < tolerance
     if isinstance(a, list | tuple) and isinstance(b, list | tuple):
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+        return len(a) == len(b) and all(_same(x, y, tolerance) for x, y in zip(a, b))
     return a == b
