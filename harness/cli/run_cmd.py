@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections import Counter
 from dataclasses import replace
@@ -132,7 +133,7 @@ def run(
 
 def _check_out(out: Path) -> None:
     """--out must be a folder this process can write, before any image check or trial."""
-    probe = out / ".mka-write-probe"
+    probe = out / f".mka-write-probe-{os.getpid()}"  # per process: two invocations may share one DIR
     try:
         out.mkdir(parents=True, exist_ok=True)
         write_atomic(probe, "")
