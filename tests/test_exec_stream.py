@@ -17,6 +17,17 @@ def _frame(stream: int, data: bytes) -> bytes:
     return struct.pack(">BxxxL", stream, len(data)) + data  # Docker's multiplexed stream header
 
 
+def test_ending_a_stream_shuts_it_down_but_leaves_its_descriptor_to_the_reader():
+    """No reader here, so nothing can close it meanwhile: the number stays taken, reads end."""
+    ours, engine = socket.socketpair()
+    fd = ours.fileno()
+    _end_stream(ours)
+    assert ours.fileno() == fd  # shut down, not closed: the number is not free for reuse yet
+    assert ours.recv(16) == b""  # a reader blocked on it would wake with end-of-stream
+    ours.close()
+    engine.close()
+
+
 def test_shutting_the_stream_down_wakes_the_reader_and_the_reader_closes_it():
     ours, engine = socket.socketpair()
     out, err = HeadTailBuffer(1024, 0), HeadTailBuffer(1024, 0)
@@ -25,9 +36,7 @@ def test_shutting_the_stream_down_wakes_the_reader_and_the_reader_closes_it():
     reader.start()
     reader.join(0.5)
     assert reader.is_alive()  # blocked: the engine never ends the stream
-    fd = ours.fileno()
     _end_stream(ours)
-    assert ours.fileno() == fd  # shut down, not closed: the number is not free for reuse yet
     reader.join(5)
     assert not reader.is_alive() and ours.fileno() == -1  # woke, and closed it itself
     assert out.text() == "partial output"
