@@ -184,10 +184,15 @@ async def test_the_suite_stops_at_the_first_trial_that_cannot_be_recorded(tmp_pa
     assert states["t1"] == states["t2"] == "interrupted" and [states[f"t{i}"] for i in (3, 4, 5)] == ["not started"] * 3
 
 
-@pytest.mark.parametrize("where, reason", [("{tmp}/a-file/out", "Not a directory"), ("/proc/no-such/out", "No such file or directory")])
-def test_an_out_that_cannot_be_a_folder_is_refused_before_anything_runs(tmp_path, where, reason):
+@pytest.mark.docker
+@pytest.mark.parametrize("where, reason", [("{tmp}/a-file/out", "{tmp}/a-file: Not a directory"),
+                                           ("/proc/no-such/out", "No such file or directory")])
+def test_an_out_that_cannot_be_a_folder_is_refused_before_anything_runs(tmp_path, where, reason, sandbox_image):
+    """The first is refused before any check; the second only the kernel can refuse (as root,
+    /proc looks writable), at run.json, before any trial."""
     (tmp_path / "a-file").write_text("not a folder")
     out = where.format(tmp=tmp_path)
     result = _mka("run", str(TASK), "--agent", "oracle", "--out", out)
     assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr[-3000:]
-    assert f"error: --out {out}: cannot write the run folder there: {reason}" in result.stderr
+    assert f"error: --out {out}: cannot write the run folder there: {reason.format(tmp=tmp_path)}" in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file"]  # nothing written anywhere

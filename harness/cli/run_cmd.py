@@ -94,6 +94,9 @@ def run(
     except OutputUnwritable as exc:
         where.close()
         fail(f"nothing was run: {exc}")
+    except OSError as exc:
+        where.close()
+        fail(f"--out {out}: cannot write the run folder there: {exc.strerror or exc}")
     specs, kept = _resume(specs, max_attempts)
     if kept:
         console.print(f"{len(kept)} trial(s) already finished in {out}: kept, not rerun")
@@ -132,16 +135,16 @@ def run(
 
 
 def _check_out(out: Path) -> None:
-    """--out must be a folder this process can write, before any image check or trial."""
-    probe = out / f".mka-write-probe-{os.getpid()}"  # per process: two invocations may share one DIR
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-        write_atomic(probe, "")
-        probe.unlink()
-    except OutputUnwritable as exc:
-        fail(f"nothing was run: {exc}")
-    except OSError as exc:
-        fail(f"--out {out}: cannot write the run folder there: {exc.strerror or exc}")
+    """--out must be a folder, or creatable as one, before any image check or trial; checked
+    without writing anything (a run that cannot start leaves no trace). What only a write can
+    tell (a full disk, a folder the kernel refuses) stops the run at run.json, as clearly."""
+    existing = out
+    while not existing.exists() and existing.parent != existing:
+        existing = existing.parent
+    if not existing.is_dir():
+        fail(f"--out {out}: cannot write the run folder there: {existing}: Not a directory")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        fail(f"--out {out}: cannot write the run folder there: {existing}: Permission denied")
 
 
 # Under Ray each node shares its own engine among its own slots; each trial.json says what it had.
