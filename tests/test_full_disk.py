@@ -99,7 +99,8 @@ def test_a_disk_already_full_runs_nothing_and_says_why(small_disk, sandbox_image
 
 
 @pytest.mark.docker
-def test_a_full_disk_stops_grading_and_the_next_grade_does_the_rest(small_disk, tmp_path, sandbox_image, autorater_image):
+def test_a_full_disk_stops_grading_and_the_next_grade_does_the_rest(small_disk, tmp_path, docker_client, sandbox_image,
+                                                                    autorater_image):
     source = tmp_path / "run"
     made = _mka("run", str(TASK), "--agent", "oracle", "--repeats", "3", "--out", str(source))
     assert made.returncode == 0, made.stderr
@@ -112,6 +113,7 @@ def test_a_full_disk_stops_grading_and_the_next_grade_does_the_rest(small_disk, 
     assert "grading stopped: cannot write " in full.stderr and "No space left on device" in full.stderr, full.stderr[-3000:]
     assert "Traceback" not in full.stderr
     assert not list(out.rglob("*.part")) and not list(out.rglob("score.json"))
+    assert docker_client.containers.list(all=True, filters={"label": f"{LABEL_RUN}=grade-run"}) == []  # none grading on
     _resize(small_disk, 8 * 1024 * 1024)
     again = _mka(*grade)
     assert again.returncode == 0, again.stderr[-3000:]
