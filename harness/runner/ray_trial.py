@@ -36,7 +36,6 @@ from harness.runner.ray_files import Bundle, cached, install, pack, pack_chunks,
 from harness.runner.ray_gates import ClusterGate, ProviderGates
 from harness.runner.ray_watch import NoSandboxNodes, SandboxWatch
 from harness.runner.trial import TrialSpec, run_trial, why_stopped
-from harness.sandbox import remove_open_sandboxes
 from harness.sandbox.types import GiB
 from harness.tasks import load_task
 from harness.tools.web_search.brave import API_KEY_ENV as BRAVE_KEY_ENV
@@ -169,10 +168,9 @@ class _Running:
                     yield {"kind": "events", "events": batch}
                     batch = []
         except BaseException:
-            # Cancelled from the head (Ctrl-C, SIGTERM). The head may exit at once, and Ray
-            # then kills this worker: remove the sandbox first (one call), then let the trial
-            # unwind and record itself as it can.
-            remove_open_sandboxes()
+            # Cancelled from the head (Ctrl-C, SIGTERM): let the trial unwind and record itself
+            # as it can. The head may exit at once and Ray then kill this worker; its sandbox
+            # then goes with it (harness.sandbox.lifeline).
             self.loop.call_soon_threadsafe(self.task.cancel)
             self.thread.join(60)
             raise

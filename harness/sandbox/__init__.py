@@ -1,6 +1,6 @@
 """Sandboxes: hardened containers where agents work and deliverables are graded."""
 
-from harness.sandbox.backends import create_sandbox, remove_open_sandboxes
+from harness.sandbox.backends import create_sandbox
 from harness.sandbox.docker_sandbox import DockerSandbox
 from harness.sandbox.types import (
     INPUT_DIR,
@@ -18,5 +18,4 @@ from harness.sandbox.types import (
 __all__ = [
     "INPUT_DIR", "WORKSPACE", "CopyReport", "DockerSandbox", "ExecResult", "FileInfo",
     "Sandbox", "SandboxError", "SandboxLimits", "SandboxService", "SandboxSpec", "create_sandbox",
-    "remove_open_sandboxes",
 ]

@@ -19,22 +19,7 @@ async def _docker(spec: SandboxSpec) -> Sandbox:
     return await DockerSandbox.create(spec)
 
 
-def _docker_remove_open() -> None:
-    from harness.sandbox.docker_sandbox import remove_open
-
-    remove_open()
-
-
 BACKENDS: dict[str, Callable[[SandboxSpec], Awaitable[Sandbox]]] = {"docker": _docker}
-# How each backend removes, at once and synchronously, every sandbox this process still has open.
-REMOVERS: dict[str, Callable[[], None]] = {"docker": _docker_remove_open}
-
-
-def remove_open_sandboxes(backend: str | None = None) -> None:
-    """Remove this process's open sandboxes now: for a process about to be killed (a Ray
-    worker whose task was cancelled) that may not live to unwind its trials. Their own
-    `close` later finds them gone, which is fine."""
-    REMOVERS[backend or os.environ.get(BACKEND_ENV) or DEFAULT_BACKEND]()
 
 
 async def create_sandbox(spec: SandboxSpec, backend: str | None = None) -> Sandbox:

@@ -376,11 +376,6 @@ class _LiveContainers:
 _LIVE = _LiveContainers()
 
 
-def remove_open() -> None:
-    """Force-remove, now, every container this process started and has not closed."""
-    _LIVE.remove_all()
-
-
 def _workspace_relative(path: str) -> str:
     absolute = posixpath.normpath(posixpath.join(WORKSPACE, path))
     if not absolute.startswith(WORKSPACE + "/"):
