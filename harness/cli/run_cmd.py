@@ -96,7 +96,7 @@ def run(
         fail(f"nothing was run: {exc}")
     except OSError as exc:
         where.close()
-        fail(f"--out {out}: cannot write the run folder there: {exc.strerror or exc}")
+        _refuse_out(out, str(exc.strerror or exc))
     specs, kept = _resume(specs, max_attempts)
     if kept:
         console.print(f"{len(kept)} trial(s) already finished in {out}: kept, not rerun")
@@ -142,9 +142,13 @@ def _check_out(out: Path) -> None:
     while not existing.exists() and existing.parent != existing:
         existing = existing.parent
     if not existing.is_dir():
-        fail(f"--out {out}: cannot write the run folder there: {existing}: Not a directory")
+        _refuse_out(out, f"{existing}: Not a directory")
     if not os.access(existing, os.W_OK | os.X_OK):
-        fail(f"--out {out}: cannot write the run folder there: {existing}: Permission denied")
+        _refuse_out(out, f"{existing}: Permission denied")
+
+
+def _refuse_out(out: Path, reason: str) -> None:
+    fail(f"--out {out}: cannot write the run folder there: {reason}")
 
 
 # Under Ray each node shares its own engine among its own slots; each trial.json says what it had.
