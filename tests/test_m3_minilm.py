@@ -99,4 +99,10 @@ def test_compat_data_scores_with_minilm(torch_minilm):
     assert set(aggregate) == set(REFERENCE_AGGREGATE_EXTRA) | {
         "recall", "precision", "avg_sim_all_cov", "step_coherence_cov", "order_consistency_cov", "merge_purity_cov"}
     for key, value in REFERENCE_AGGREGATE_EXTRA.items():
-        assert aggregate[key] == pytest.approx(value, abs=1e-9), key
+        # Counts are exact. Means of float32 cosine similarities differ in the last float32
+        # digits between CPUs (torch picks its kernels by instruction set): 2.8e-8 was seen,
+        # so the same 1e-6 as every other float here.
+        if isinstance(value, int):
+            assert aggregate[key] == value, key
+        else:
+            assert aggregate[key] == pytest.approx(value, abs=1e-6), key
