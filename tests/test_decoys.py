@@ -1,5 +1,7 @@
-"""Every showcase rubric rejects plausible wrong work: each task's decoys (built from its gold
-files by its own script) are graded like trials, and every criterion a decoy lists must fail.
+"""Every showcase rubric rejects plausible wrong work and accepts correct work in other styles:
+each task's decoys and alternates (built from its gold files by its own scripts) are graded
+like trials; every criterion a decoy lists must fail, and every checked criterion must pass on
+every alternate.
 
 Also the decoy file's validation: a decoy can only list criteria a check decides (a judge-only
 one would stay unjudged here and prove nothing)."""
@@ -10,8 +12,8 @@ import asyncio
 
 import pytest
 
-from autorater.decoys.run import build_decoys, grade_decoys
-from autorater.decoys.spec import DecoyError, load_decoys, missing_kinds
+from autorater.decoys.run import build_alternates, build_decoys, grade_alternates, grade_decoys
+from autorater.decoys.spec import DecoyError, load_alternates, load_decoys, missing_alternate_kinds, missing_kinds
 from autorater.rubric import load_rubric
 from harness.paths import project_root
 from harness.tasks import load_task
@@ -57,3 +59,20 @@ def test_decoy_file_problems_name_the_file_the_decoy_and_the_criterion(tmp_path)
     (tmp_path / "decoys" / "decoys.yaml").write_text("decoys:\n  - {name: x, kind: sideways, description: d, must_fail: [checked]}\n")
     with pytest.raises(DecoyError, match=r"decoys\[0\]\.kind"):
         load_decoys(tmp_path, rubric)
+
+
+@pytest.mark.docker
+@pytest.mark.parametrize("task_dir", TASK_DIRS, ids=[p.name for p in TASK_DIRS])
+def test_every_alternate_passes_every_checked_criterion(task_dir, tmp_path, sandbox_image, autorater_image):
+    """The positive control: correct work in other styles (paraphrased, restructured, verbose,
+    other formats, other tools' files, the bare minimum) passes every criterion a check decides."""
+    task = load_task(task_dir)
+    rubric_path = RUBRICS / f"{task.id}.yaml"
+    alternates = load_alternates(task.root)
+    assert len(alternates.alternates) >= 6 and not missing_alternate_kinds(alternates), missing_alternate_kinds(alternates)
+    build_alternates(task, sandbox_image, tmp_path / "built")
+    results = asyncio.run(grade_alternates(task, alternates.alternates, rubric_path, tmp_path / "built",
+                                           tmp_path / "graded", autorater_image))
+    assert all(r.checked > 0 for r in results)
+    problems = [f"{r.alternate.name}: {p}" for r in results for p in r.problems()]
+    assert not problems, "\n".join(problems)

@@ -1,10 +1,13 @@
-"""Build a task's decoys from its gold files and grade each exactly as a trial is graded.
+"""Build a task's controls (decoys, alternates) from its gold files and grade each exactly as
+a trial is graded.
 
-Building runs the task's own `decoys/make_decoys.py` in the sandbox image (network none, no
-capabilities, read-only task folder); grading goes through `grade_trial`, so a decoy meets
-the same network-less autorater container, checks and prerequisite gating as a model does.
-A decoy passes its test when every criterion it lists ends fail or blocked and, if it sets
-`max_wsr`, its decided-only WSR stays at or under it."""
+Building runs the task's own `decoys/make_decoys.py` or `alternates/make_alternates.py` in
+the sandbox image (network none, no capabilities, read-only task folder); grading goes
+through `grade_trial`, so a control meets the same network-less autorater container, checks
+and prerequisite gating as a model does. A decoy passes its test when every criterion it
+lists ends fail or blocked and, if it sets `max_wsr`, its decided-only WSR stays at or under
+it. An alternate passes when every criterion a check decides ends pass (judge-only criteria
+stay unjudged without a judge and prove nothing either way)."""
 
 from __future__ import annotations
 
@@ -15,8 +18,9 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from autorater.decoys.spec import DECOYS_DIR, BUILD_SCRIPT, Decoy, DecoySet
+from autorater.decoys.spec import ALTERNATES_DIR, ALTERNATES_SCRIPT, BUILD_SCRIPT, DECOYS_DIR, Alternate, Decoy, DecoySet
 from autorater.grading.grade_trial import GradeSpec, grade_trial
+from autorater.rubric import load_rubric
 from autorater.scoring.trial import decided_only
 from autorater.scoring.verdicts import load_verdicts
 from harness.recording.trial import TrialRecord
@@ -26,7 +30,7 @@ FAILED = ("fail", "blocked")
 
 
 class DecoyBuildError(RuntimeError):
-    """make_decoys.py failed or did not write what decoys.yaml lists."""
+    """make_decoys.py / make_alternates.py failed or did not write what its yaml lists."""
 
 
 @dataclass
@@ -55,16 +59,45 @@ class DecoyResult:
         return out
 
 
+@dataclass
+class AlternateResult:
+    alternate: Alternate
+    wsr_bounds: tuple[float, float] | None
+    wrongly_failed: list[tuple[str, str, str]] = field(default_factory=list)  # (criterion, verdict, rationale)
+    undecided: list[tuple[str, str, str]] = field(default_factory=list)  # checked criteria unjudged or error
+    checked: int = 0  # criteria a check decides (or would, but for a prerequisite)
+    trial_dir: Path | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.wrongly_failed and not self.undecided
+
+    def problems(self) -> list[str]:
+        out = [f"must pass {cid} but it is {state}: {why[:400]}" for cid, state, why in self.wrongly_failed]
+        out += [f"must pass {cid} but it was not decided ({state}): {why[:400]}" for cid, state, why in self.undecided]
+        return out
+
+
 def build_decoys(task: Task, image: str, out: Path, *, timeout_s: float = 600) -> None:
-    """Run the task's make_decoys.py in `image` with the task folder read-only at /task and
-    `out` at /out; check that every decoy folder has a final reply."""
+    """Run the task's make_decoys.py (see build_controls)."""
+    build_controls(task, image, out, DECOYS_DIR, BUILD_SCRIPT, timeout_s=timeout_s)
+
+
+def build_alternates(task: Task, image: str, out: Path, *, timeout_s: float = 600) -> None:
+    """Run the task's make_alternates.py (see build_controls)."""
+    build_controls(task, image, out, ALTERNATES_DIR, ALTERNATES_SCRIPT, timeout_s=timeout_s)
+
+
+def build_controls(task: Task, image: str, out: Path, folder: str, script: str, *, timeout_s: float = 600) -> None:
+    """Run the task's `folder/script` in `image` with the task folder read-only at /task and
+    `out` at /out (a writable HOME in /tmp, so LibreOffice can convert there)."""
     from harness.sandbox.client import shared_client
     from harness.sandbox.hardening import LABEL_ROLE, owner_labels
 
     out.mkdir(parents=True, exist_ok=True)
     uid = os.getuid()
     container = shared_client().containers.run(
-        image, ["python3", f"/task/{DECOYS_DIR}/{BUILD_SCRIPT}", "--gold", "/task/gold", "--out", "/out"],
+        image, ["python3", f"/task/{folder}/{script}", "--gold", "/task/gold", "--out", "/out"],
         detach=True, network_mode="none", cap_drop=["ALL"], security_opt=["no-new-privileges"], read_only=True,
         user=f"{uid}:{uid}", environment={"HOME": "/tmp", "MPLCONFIGDIR": "/tmp"},
         tmpfs={"/tmp": "rw,size=1g"}, labels={LABEL_ROLE: "decoy-build", **owner_labels()},  # a killed build's is pruned
@@ -76,7 +109,7 @@ def build_decoys(task: Task, image: str, out: Path, *, timeout_s: float = 600) -
     finally:
         container.remove(force=True)
     if status.get("StatusCode") != 0:
-        raise DecoyBuildError(f"{task.root / DECOYS_DIR / BUILD_SCRIPT}: exit {status.get('StatusCode')}: {logs[-1500:]}")
+        raise DecoyBuildError(f"{task.root / folder / script}: exit {status.get('StatusCode')}: {logs[-1500:]}")
 
 
 async def grade_decoys(task: Task, decoys: DecoySet, rubric_path: Path, built: Path, work: Path, image: str,
@@ -85,12 +118,46 @@ async def grade_decoys(task: Task, decoys: DecoySet, rubric_path: Path, built: P
     gate = asyncio.Semaphore(concurrency)
 
     async def one(decoy: Decoy) -> DecoyResult:
-        trial_dir = _as_trial(task, decoy, built / decoy.name, work)
+        trial_dir = _as_trial(task, decoy.name, decoy.kind, "decoy", built / decoy.name, work)
         async with gate:
             await grade_trial(GradeSpec(trial_dir, task, rubric_path, image, run_id=f"decoys-{task.id}"))
         return evaluate(decoy, trial_dir)
 
     return list(await asyncio.gather(*(one(d) for d in decoys.decoys)))
+
+
+async def grade_alternates(task: Task, alternates: list[Alternate], rubric_path: Path, built: Path, work: Path,
+                           image: str, *, concurrency: int = 2) -> list[AlternateResult]:
+    """Grade every built alternate as a finished trial under work/trials/, in the given order."""
+    gate = asyncio.Semaphore(concurrency)
+
+    async def one(alt: Alternate) -> AlternateResult:
+        trial_dir = _as_trial(task, alt.name, alt.kind, "alternate", built / alt.name, work)
+        async with gate:
+            await grade_trial(GradeSpec(trial_dir, task, rubric_path, image, run_id=f"alternates-{task.id}"))
+        return evaluate_alternate(alt, trial_dir, checked)
+
+    checked = {c.id for c in load_rubric(rubric_path, task).criteria if c.check is not None}
+
+    return list(await asyncio.gather(*(one(a) for a in alternates)))
+
+
+def evaluate_alternate(alt: Alternate, trial_dir: Path, checked: set[str]) -> AlternateResult:
+    """A graded alternate: every criterion in `checked` (those a check decides) must pass.
+    One left unjudged only because a judge-only prerequisite was not judged proves nothing."""
+    score = json.loads((trial_dir / "grade" / "score.json").read_text())
+    result = AlternateResult(alternate=alt, wsr_bounds=tuple(score["wsr_bounds"]) if score.get("wsr_bounds") else None,
+                             trial_dir=trial_dir)
+    for v in load_verdicts(trial_dir / "grade" / "verdicts.json").verdicts:
+        waits_for_judge = v.verdict == "unjudged" and v.decided_by == "none" and v.blocked_by not in checked
+        if v.criterion_id not in checked or waits_for_judge:
+            continue
+        result.checked += 1
+        if v.verdict in FAILED:
+            result.wrongly_failed.append((v.criterion_id, v.verdict, v.rationale))
+        elif v.verdict != "pass":
+            result.undecided.append((v.criterion_id, v.verdict, v.rationale))
+    return result
 
 
 def evaluate(decoy: Decoy, trial_dir: Path) -> DecoyResult:
@@ -106,11 +173,11 @@ def evaluate(decoy: Decoy, trial_dir: Path) -> DecoyResult:
     )
 
 
-def _as_trial(task: Task, decoy: Decoy, source: Path, work: Path) -> Path:
-    """A finished-trial folder holding the decoy's deliverables and reply, as the grader expects."""
+def _as_trial(task: Task, name: str, kind: str, role: str, source: Path, work: Path) -> Path:
+    """A finished-trial folder holding the control's deliverables and reply, as the grader expects."""
     if not (source / "final_reply.md").is_file():
-        raise DecoyBuildError(f"decoy {decoy.name!r} of {task.id}: make_decoys.py wrote no {source.name}/final_reply.md")
-    trial_id = f"{task.id}__decoy_{decoy.name}__r1"
+        raise DecoyBuildError(f"{role} {name!r} of {task.id}: its build script wrote no {source.name}/final_reply.md")
+    trial_id = f"{task.id}__{role}_{name}__r1"
     trial_dir = work / "trials" / trial_id
     if trial_dir.exists():
         shutil.rmtree(trial_dir)
@@ -121,7 +188,7 @@ def _as_trial(task: Task, decoy: Decoy, source: Path, work: Path) -> Path:
     if delivered.is_dir():
         shutil.copytree(delivered, trial_dir / "deliverables")
         names = sorted(p.relative_to(delivered).as_posix() for p in delivered.rglob("*") if p.is_file())
-    TrialRecord(trial_id=trial_id, task=task.id, model=f"decoy:{decoy.name}", status="finished",
-                config={"agent": "decoy", "task_dir": str(task.root.resolve()), "decoy_kind": decoy.kind},
+    TrialRecord(trial_id=trial_id, task=task.id, model=f"{role}:{name}", status="finished",
+                config={"agent": role, "task_dir": str(task.root.resolve()), f"{role}_kind": kind},
                 deliverables=names).write(trial_dir)
     return trial_dir

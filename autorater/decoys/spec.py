@@ -1,8 +1,11 @@
-"""decoys/decoys.yaml: plausible wrong submissions a task ships, and what each must fail.
+"""A task's controls: decoys/decoys.yaml (plausible wrong submissions, and what each must
+fail) and alternates/alternates.yaml (correct submissions in other styles, which must pass
+every criterion a check decides).
 
-A rubric is only as good as the wrong work it rejects. Each task's decoys are built from its
-gold deliverables by `decoys/make_decoys.py` (so they follow the gold when it changes) and
-list the criteria a correct grader must fail on them; `mka rubric decoys` grades them."""
+A rubric is only as good as the wrong work it rejects and the right work it accepts. Both
+sets are built from the task's gold deliverables by a script of the task's own
+(`decoys/make_decoys.py`, `alternates/make_alternates.py`), so they follow the gold when it
+changes; `mka rubric decoys` and `mka rubric alternates` grade them like trials."""
 
 from __future__ import annotations
 
@@ -19,7 +22,17 @@ from harness.validation import describe_error, format_loc
 DECOYS_DIR = "decoys"
 DECOYS_FILE = "decoys.yaml"
 BUILD_SCRIPT = "make_decoys.py"
+ALTERNATES_DIR = "alternates"
+ALTERNATES_FILE = "alternates.yaml"
+ALTERNATES_SCRIPT = "make_alternates.py"
 DecoyKind = Literal["negated", "perturbed", "hedged", "one_size", "empty", "stub", "fully_wrong"]
+# The styles of correct work every showcase task's alternates must cover (issue 18): the same
+# facts paraphrased, restructured (order, tables <-> prose, extra columns/sheets, sub-headings),
+# verbose (committed answers with correct context numbers), other number/date/unit formats,
+# files written by other tools (LibreOffice, xlsxwriter, pandas, weasyprint), and the minimum
+# the prompt asks for.
+AlternateKind = Literal["paraphrase", "restructured", "verbose", "formats", "other_tools", "minimal"]
+ALTERNATE_KINDS: tuple[str, ...] = ("paraphrase", "restructured", "verbose", "formats", "other_tools", "minimal")
 # What every showcase task's set must cover (issue 10): conclusions negated, visual values
 # perturbed, hedged candidates, one-size answers, empty or stub files, and one fully wrong.
 REQUIRED_KINDS: tuple[frozenset[str], ...] = (
@@ -52,8 +65,61 @@ class DecoySet(BaseModel):
     decoys: list[Decoy] = Field(min_length=1)
 
 
+class Alternate(BaseModel):
+    """A correct submission in another style. It must pass every criterion a check decides;
+    `instruction` is not a field on purpose: work that breaks an explicit prompt instruction
+    is a decoy (it lists what it must fail), never an alternate."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    name: str = Field(pattern=r"^[a-z0-9_]+$")
+    kind: AlternateKind
+    description: str = Field(min_length=1)
+
+
+class AlternateSet(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    alternates: list[Alternate] = Field(min_length=1)
+
+
 def decoys_path(task_root: Path) -> Path:
     return task_root / DECOYS_DIR / DECOYS_FILE
+
+
+def alternates_path(task_root: Path) -> Path:
+    return task_root / ALTERNATES_DIR / ALTERNATES_FILE
+
+
+def load_alternates(task_root: Path) -> AlternateSet:
+    """The task's alternates: names unique, the build script present; problems name the file."""
+    path = alternates_path(task_root)
+    name = display_path(path)
+    problems: list[str] = []
+    raw = read_yaml(path, name, problems)
+    if problems:
+        raise DecoyError(problems)
+    try:
+        found = AlternateSet.model_validate(raw)
+    except ValidationError as exc:
+        raise DecoyError([f"{name}: {format_loc(tuple(e['loc'])) or '(top level)'}: {describe_error(e)}"
+                          for e in exc.errors()]) from None
+    seen: set[str] = set()
+    for a in found.alternates:
+        if a.name in seen:
+            problems.append(f"{name}: alternate {a.name!r}: duplicate name")
+        seen.add(a.name)
+    if not (task_root / ALTERNATES_DIR / ALTERNATES_SCRIPT).is_file():
+        problems.append(f"{display_path(task_root / ALTERNATES_DIR / ALTERNATES_SCRIPT)}: missing (builds the alternates from gold/)")
+    if problems:
+        raise DecoyError(problems)
+    return found
+
+
+def missing_alternate_kinds(alternates: AlternateSet) -> list[str]:
+    """The styles (ALTERNATE_KINDS) a task's alternates do not cover."""
+    kinds = {a.kind for a in alternates.alternates}
+    return [k for k in ALTERNATE_KINDS if k not in kinds]
 
 
 def load_decoys(task_root: Path, rubric: Rubric) -> DecoySet:

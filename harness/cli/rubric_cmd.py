@@ -138,6 +138,8 @@ def calibrate_cmd(
 
 
 # `mka rubric decoys` lives in its own module: building and grading decoys is a workflow of its own.
+from harness.cli.alternates_cmd import alternates  # noqa: E402 - the positive control, same shape
 from harness.cli.decoys_cmd import decoys  # noqa: E402 - registered after this group's own verbs
 
 app.command("decoys")(decoys)
+app.command("alternates")(alternates)
