@@ -158,7 +158,7 @@ CELL = {"kind": "xlsx.cell_value", "cell": "B6"}
         ({"kind": "xlsx.cell_value", "expected": 1}, "check.cell: is required"),
         ({**CELL, "expected": "x", "tolerance": 1}, "apply only to a numeric expected"),
         ({**CELL, "expected": 1, "match": "regex"}, "match applies only to a text"),
-        ({"kind": "xlsx.cell_formula", "cell": "B6", "pattern": "("}, "pattern is not a valid regular expression"),
+        ({"kind": "xlsx.cell_formula", "cell": "B6", "pattern": "("}, "pattern is not a valid RE2 regular expression"),
         ({"kind": "xlsx.chart_exists", "chart_type": "pie3d"}, "check.chart_type: input should be 'bar', 'column'"),
         ({"kind": "pptx.slide_count", "min": 3, "max": 2}, "check: min (3) is greater than max (2)"),
         ({"kind": "pptx.slide_title_contains", "text": "x", "slide": 0}, "check.slide"),

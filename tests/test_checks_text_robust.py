@@ -92,7 +92,7 @@ def test_table_cell_number_parsing_and_codes(tmp_path):
     assert cell(tmp_path, text, row="Budget", column="Value", expected=1_200_000, rel_tolerance=0.01).passed
     assert cell(tmp_path, text, row="Share", column="Value", expected=0.12, tolerance=0.001).passed
     assert cell(tmp_path, text, row="MU-02", column="Value", expected=72).passed  # "MU-02" is a code
-    drafted = "| Clause | Term |\n|---|---|\n| 4.2 | thirty (30) days |\n| 9.1 | loss (30) |\n"
+    drafted = "| Clause | Term |\n|---|---|\n| 4.2 | thirty (30) days |\n| 9.1 | (30) |\n"
     assert cell(tmp_path, drafted, row="4.2", column="Term", expected=30).passed  # legal drafting, not -30
     assert cell(tmp_path, drafted, row="9.1", column="Term", expected=-30).passed  # accounting negative
 
@@ -316,7 +316,7 @@ def test_negation_of(sentence, target, cue):
         ({"kind": "reply.table_cell", "row": "a", "column": "c", "table": "first", "expected": "x"},
          'check.table: should be a 1-based table index or "any"'),
         ({"kind": "reply.table_cell", "row": "(", "row_match": "regex", "column": "c", "expected": "x"},
-         "row is not a valid regular expression"),
+         "row is not a valid RE2 regular expression"),
         ({"kind": "reply.table_cell", "row": "a", "column": "c", "expected": 3, "match": "contains"},
          "match applies only to a text expected"),
         ({"kind": "reply.field", "label": "x", "expected": "R-3", "tolerance": 1}, "apply only to a numeric"),

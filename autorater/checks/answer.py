@@ -1,133 +1,168 @@
 """Judging one written answer — a Markdown table cell, the value of a `Label: value` line —
-against an AnswerSpec, so that a hedged, negated or multi-candidate answer fails.
+against an ExpectedValue. What the answer commits to is value.py's to say; this module picks
+the reading the spec asks for (a number, a date, an exact text, a search) and says which of
+several copies decides.
 
-Returns the verdict and a reason that quotes what was read; the evaluators
+Returns pass, fail or undecided with a reason that quotes what was read; the evaluators
 (answer_checks.py) add where it was found."""
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from dataclasses import dataclass
 
-from autorater.checks.negation import candidate_numbers, disagreeing, guarded_search, hedge_word, opens_with_denial
-from autorater.checks.numbers import FoundNumber, fmt_num, tolerance_of
-from autorater.checks.specs_answer import AnswerSpec
-from autorater.checks.textmatch import clip, compile_pattern, describe, normalize, strip_markup
-
-_TRAILING_PUNCT = ".,;:!"
+from autorater.checks import value as reading
+from autorater.checks.negation import alternative_near, negation_of
+from autorater.checks.numbers import tolerance_of
+from autorater.checks.rx import compile_rx
+from autorater.checks.specs_base import ExpectedValue
+from autorater.checks.textmatch import clip, describe, normalize, strip_markup
+from autorater.checks.value import Outcome, State
 
 
 @dataclass(frozen=True)
 class Judgement:
-    passed: bool
-    reason: str  # what was read and why it passes or fails, without the location
+    state: State
+    reason: str  # what was read and why it passes, fails or stays undecided, without the location
+
+    @property
+    def passed(self) -> bool:
+        return self.state == "pass"
 
 
-def rule_of(spec: AnswerSpec) -> str:
+def rule_of(spec: ExpectedValue) -> str:
     """The comparison, for evidence: 'expected 72 ± 2', "expected one of ['No', 'N'] ..."."""
     if spec.numeric():
-        return f"expected {tolerance_of(spec).describe(float(spec.expected))} (one candidate number)"
+        unit = f" {spec.unit}" if spec.unit else ""
+        return f"expected {tolerance_of(spec).describe(float(spec.expected))}{unit} (one committed number)"
     texts = spec.expected_texts()
+    if spec.date:
+        return f"expected the date {' or '.join(texts)}"
     if len(texts) == 1:
         return f"expected an answer that {describe(texts[0], spec.match, spec.ignore_case)}"
     verb = {"exact": "equals", "contains": "contains", "regex": "matches"}[spec.match]
     return f"expected an answer that {verb} one of {texts!r}"
 
 
-def _bare(text: str) -> str:
-    """An exact answer as compared: markup, symbols (✅) and trailing . , ; : ! stripped."""
-    text = strip_markup(text)
-    while text and (text[-1] in _TRAILING_PUNCT or unicodedata.category(text[-1]) == "So" or text[-1].isspace()):
-        text = text[:-1]
-    while text and (unicodedata.category(text[0]) == "So" or text[0].isspace()):
-        text = text[1:]
-    return text
-
-
-def _show(numbers: list[FoundNumber]) -> str:
-    return ", ".join(n.raw for n in numbers)
-
-
-def _judge_number(value: str, spec: AnswerSpec) -> Judgement:
-    tol, expected = tolerance_of(spec), float(spec.expected)  # type: ignore[arg-type]
-    denial = opens_with_denial(value)
-    if denial is not None:
-        return Judgement(False, f"{clip(value)!r} opens with a denial ({denial!r}), not a number")
-    offered, negated = candidate_numbers(value)
-    left_out = f" (left out as negated: {_show(negated)})" if negated else ""
-    if not offered:
-        return Judgement(False, f"{clip(value)!r} holds no candidate number{left_out}")
-    wrong = disagreeing(offered, expected, tol)
-    hedge = hedge_word(value)
-    if not wrong and hedge is None:
-        return Judgement(True, f"{clip(value)!r} holds {_show(offered)}{left_out}")
-    if hedge is not None:
-        return Judgement(False, f"{clip(value)!r} is hedged ({hedge!r})")
-    distinct = {fmt_num(n.value) for n in offered}
-    if len(distinct) > 1:
-        return Judgement(False, f"{clip(value)!r} offers several candidate numbers ({_show(offered)}), "
-                                f"not all within tolerance: a hedged answer")
-    return Judgement(False, f"{clip(value)!r} holds {_show(wrong)}{left_out}")
-
-
-def _judge_exact(value: str, spec: AnswerSpec) -> Judgement:
-    bare, texts = _bare(value), spec.expected_texts()
-
-    def fold(t: str) -> str:
-        t = normalize(t)
-        return t.casefold() if spec.ignore_case else t
-
-    if any(fold(bare) == fold(_bare(t)) for t in texts):
-        return Judgement(True, f"{clip(value)!r} reads {bare!r}")
-    alternative = re.search(r"\bor\b|\S+/\S+", bare)
-    why = hedge_word(bare, texts) or (alternative.group(0) if alternative else None)
-    note = f" (it hedges: {why!r})" if why else ""
-    return Judgement(False, f"{clip(value)!r} reads {bare!r}, none of the expected{note}")
-
-
-def _judge_search(value: str, spec: AnswerSpec) -> Judgement:
-    text, texts = strip_markup(value), spec.expected_texts()
-    rejected_all = []
+def _judge_search(value: str, spec: ExpectedValue) -> Outcome:
+    """contains / regex: a match that is asserted, not hedged, not offered as an alternative
+    and not in a superseded or alternative aside. Tried on the whole value, then on its head
+    and the head's first clause (so an anchored pattern accepts an answer followed by
+    context); offsets of all three are the value's own."""
+    text = strip_markup(value)
+    read = reading.read(text)
+    texts = spec.expected_texts()
+    rejected: list[str] = []
     for expected in texts:
-        source = expected if spec.match == "regex" else re.escape(normalize(expected))
-        found, rejected = guarded_search(
-            compile_pattern(source, spec.ignore_case), text, reject_hedges=True,
-            expected=texts, alternatives=not spec.allow_alternatives,
-        )
-        if found is not None:
-            return Judgement(True, f"{clip(value)!r}: found {found.group(0)!r}")
-        rejected_all.extend(rejected)
-    if rejected_all:
-        reasons = "; ".join(f"{r.found!r} {r.reason}" for r in rejected_all[:3])
-        return Judgement(False, f"{clip(value)!r}: every match is negated or hedged ({reasons})")
-    return Judgement(False, f"{clip(value)!r}: no match")
+        source = expected if spec.match == "regex" else _escaped(normalize(expected))
+        pattern = compile_rx(source, spec.ignore_case)
+        for subject in (text, read.head.rstrip(), read.first_clause_raw()):
+            pos = 0
+            while pos <= len(subject) and len(rejected) < 50:
+                found = pattern.search(subject, pos)
+                if found is None:
+                    break
+                cue = negation_of(text, found.start(), found.end(), pattern)
+                why = f"negated by {cue.describe()}" if cue else _why_not(read, found.start(), found.end(), spec, texts)
+                if why is None:
+                    return Outcome("pass", f"{clip(text)!r}: found {found.group(0)!r}")
+                rejected.append(f"{found.group(0)!r} {why}")
+                pos = found.start() + 1
+    if rejected:
+        return Outcome("fail", f"{clip(text)!r}: every match is negated, hedged or superseded ({'; '.join(rejected[:3])})")
+    return Outcome("fail", f"{clip(text)!r}: no match")
 
 
-def judge(value: str, spec: AnswerSpec) -> Judgement:
+def _why_not(read: reading.Reading, start: int, end: int, spec: ExpectedValue, texts: list[str]) -> str | None:
+    """Why a match does not count (hedged, an alternative, superseded context), or None."""
+    if read.head[start:end].strip():
+        if not spec.allow_alternatives:
+            alt = alternative_near(read.head, start, end, texts)
+            if alt is not None:
+                return f"offers an alternative ({alt!r})"
+            aside = next((a for a in read.asides if a.alternative and not a.superseded), None)
+            if aside is not None:
+                return f"offers an alternative ({clip(aside.text, 40)!r})"
+        hedge = read.hedge(texts)
+        return f"is hedged ({hedge!r})" if hedge is not None else None
+    aside = next((a for a in read.asides if a.start <= start < a.start + len(a.text)), None)
+    if aside is not None and aside.superseded:
+        return f"is superseded context ({clip(aside.text, 40)!r})"
+    if aside is not None and aside.alternative and not spec.allow_alternatives:
+        return f"is offered as an alternative ({clip(aside.text, 40)!r})"
+    return None
+
+
+def _escaped(text: str) -> str:
+    """A literal for RE2, matching across any run of whitespace."""
+    import re  # noqa: PLC0415
+
+    return r"\s+".join(re.escape(w) for w in text.split(" "))
+
+
+def _judge_date(value: str, spec: ExpectedValue) -> Outcome:
+    from autorater.checks.dates import parse_expected, read_date  # noqa: PLC0415 - dateparser is slow to import
+
+    text = strip_markup(value)
+    read = reading.read(text)
+    wanted = [parse_expected(t) for t in spec.expected_texts()]
+    alt = reading.text_alternative(read.head, []) or read.hedge()
+    if alt is not None or _date_range(read.head):
+        return Outcome("fail", f"{clip(text)!r} offers more than one date ({alt or 'a range'!r})")
+    for part in (read.head_text, read.first_clause(), text):
+        found = read_date(part, wanted[0], spec.date_order)
+        if found is None:
+            continue
+        if any(w.matches(found) for w in wanted):
+            return Outcome("pass", f"{clip(text)!r} reads as {found.isoformat()}")
+        return Outcome("fail", f"{clip(text)!r} commits to {found.isoformat()} "
+                               f"({'month' if wanted[0].day is None else 'day'} precision)")
+    for aside in read.asides:
+        found = read_date(aside.text, wanted[0], spec.date_order)
+        if found is not None and any(w.matches(found) for w in wanted) and not aside.superseded:
+            return Outcome("undecided", f"{clip(text)!r}: the expected date is only in context ({clip(aside.text, 40)!r})")
+    import re  # noqa: PLC0415
+
+    if not re.search(r"\d|[A-Za-z]{3}", read.head_text):
+        return Outcome("fail", f"{clip(text)!r} states no date")
+    return Outcome("undecided", f"{clip(text)!r}: no date could be read with confidence")
+
+
+def _date_range(head: str) -> bool:
+    import re  # noqa: PLC0415
+
+    return bool(re.search(r"\b\d{1,2}\s*(?:-|to|and)\s*\d{1,2}(?:st|nd|rd|th)?\s+[A-Za-z]{3}", head))
+
+
+def judge(value: str, spec: ExpectedValue) -> Judgement:
     """Does `value` (raw, markup included) give the expected answer, once and unhedged?"""
     if spec.numeric():
-        return _judge_number(strip_markup(value), spec)
-    if spec.match == "exact":
-        return _judge_exact(value, spec)
-    return _judge_search(value, spec)
+        unit = spec.resolved_unit()
+        outcome = reading.judge_number(value, float(spec.expected), tolerance_of(spec), unit)  # type: ignore[arg-type]
+    elif spec.date:
+        outcome = _judge_date(value, spec)
+    elif spec.match == "exact":
+        outcome = reading.judge_exact(value, spec.expected_texts(), spec.ignore_case)
+    else:
+        outcome = _judge_search(value, spec)
+    return Judgement(outcome.state, outcome.reason)
 
 
-def judge_all(values: list[tuple[str, str]], spec: AnswerSpec) -> tuple[bool, str]:
-    """Several places giving the answer ([(where, value)]): all must pass. Disagreeing copies
-    (one passes, another fails) are a conflicting answer and fail. Judging stops at the first
-    failing copy (the verdict is known), so a table repeating a row 10^5 times stays cheap."""
+def judge_all(values: list[tuple[str, str]], spec: ExpectedValue) -> tuple[State, str]:
+    """Several places giving the answer ([(where, value)]): all must pass. A copy that fails
+    decides (a conflicting or wrong answer); otherwise an undecided copy leaves the whole
+    undecided. Judging stops at the first failing copy, so a table repeating a row 10^5 times
+    stays cheap."""
     judged: list[tuple[str, Judgement]] = []
     for where, value in values:
         judged.append((where, judge(value, spec)))
-        if not judged[-1][1].passed:
+        if judged[-1][1].state == "fail":
             break
-    passed = judged[-1][1].passed
+    states = [j.state for _, j in judged]
+    state: State = "fail" if "fail" in states else ("undecided" if "undecided" in states else "pass")
     if len(values) == 1:
-        return passed, f"{judged[0][0]}: {judged[0][1].reason}"
-    # Show the first copies and, when it failed, the copy that decided it.
+        return state, f"{judged[0][0]}: {judged[0][1].reason}"
     shown_copies = judged[:3] + ([judged[-1]] if len(judged) > 3 else [])
-    shown = "; ".join(f"{where}: {j.reason} ({'pass' if j.passed else 'fail'})" for where, j in shown_copies)
-    mixed = not passed and len(judged) > 1
+    shown = "; ".join(f"{where}: {j.reason} ({j.state})" for where, j in shown_copies)
+    mixed = state == "fail" and "pass" in states
     head = f"{len(values)} places give this answer" + (" and they disagree" if mixed else "")
-    return passed, f"{head}: {shown}"
+    return state, f"{head}: {shown}"

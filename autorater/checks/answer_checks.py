@@ -9,7 +9,7 @@ import re
 from autorater.checks.answer import judge_all, rule_of
 from autorater.checks.context import CheckContext
 from autorater.checks.mdtable import Table, find_tables
-from autorater.checks.reply_source import reply_text, subject
+from autorater.checks.reply_source import missing_note, scoped_outcome, scoped_texts, subject
 from autorater.checks.result import CheckResult, verdict
 from autorater.checks.specs_data import ReplyField, ReplyTableCell
 from autorater.checks.textmatch import clip, normalize, normalize_lines, strip_markup, text_matches
@@ -31,7 +31,11 @@ def column_index(headers: list[str], ref: str | int) -> int | None:
 
 
 def _key_matches(cell: str, spec: ReplyTableCell) -> bool:
-    return text_matches(strip_markup(cell), str(spec.row), spec.row_match, ignore_case=True)
+    """The row's key cell is the spec's `row` or one of its aliases (aliases compare exactly)."""
+    cell = strip_markup(cell)
+    if text_matches(cell, str(spec.row), spec.row_match, ignore_case=True):
+        return True
+    return any(text_matches(cell, a, "exact", ignore_case=True) for a in spec.aliases)
 
 
 def _rows_in(table: Table, spec: ReplyTableCell) -> tuple[list[tuple[str, str]] | None, str]:
@@ -51,23 +55,26 @@ def _rows_in(table: Table, spec: ReplyTableCell) -> tuple[list[tuple[str, str]] 
 
 
 def table_cell(spec: ReplyTableCell, ctx: CheckContext) -> CheckResult:
-    text = reply_text(ctx)
     name, where = subject(ctx)
     rule = rule_of(spec)
-    tables = find_tables(text)
-    if not tables:
-        return verdict(False, f"no Markdown table in the {name}; {rule}", where)
-    if spec.table != "any" and spec.table > len(tables):
-        return verdict(False, f"the {name} has {len(tables)} table(s), not table {spec.table}; {rule}", where)
-    candidates = tables if spec.table == "any" else [tables[spec.table - 1]]
-    reasons = []
-    for table in candidates:
-        rows, why = _rows_in(table, spec)
-        if rows is None:
-            reasons.append(why)
+    scopes, missing_section = scoped_texts(ctx, spec)
+    reasons, tables_seen = [], 0
+    for scope, text in scopes:
+        tables = find_tables(text)
+        tables_seen += len(tables)
+        if spec.table != "any" and spec.table > len(tables):
+            reasons.append(f"{scope or 'the ' + name} has {len(tables)} table(s), not table {spec.table}")
             continue
-        ok, evidence = judge_all(rows, spec)
-        return verdict(ok, f"{name}: {evidence}; {rule}", f"{where}, table {table.index}")
+        for table in tables if spec.table == "any" else [tables[spec.table - 1]]:
+            rows, why = _rows_in(table, spec)
+            if rows is None:
+                reasons.append(why)
+                continue
+            state, evidence = judge_all(rows, spec)
+            at = f"{where}, {scope + ', ' if scope else ''}table {table.index}"
+            return scoped_outcome(state, f"{name}: {evidence}; {rule}", at, missing_section)
+    if not tables_seen:
+        return verdict(False, f"no Markdown table in the {name}{missing_note(missing_section)}; {rule}", where)
     shown = "; ".join(reasons[:3]) + (f"; … {len(reasons) - 3} more tables" if len(reasons) > 3 else "")
     return verdict(False, f"{name}: {shown}; {rule}", where)
 
@@ -103,14 +110,19 @@ def field_values(text: str, label: str) -> list[tuple[str, str]]:
 
 
 def field(spec: ReplyField, ctx: CheckContext) -> CheckResult:
-    text = reply_text(ctx)
     name, where = subject(ctx)
     rule = rule_of(spec)
-    values = field_values(text, spec.label)
+    labels = [spec.label, *spec.aliases]
+    scopes, missing_section = scoped_texts(ctx, spec)
+    values = list(dict.fromkeys(
+        (f"{scope + ', ' if scope else ''}{at}", value)
+        for scope, text in scopes for label in labels for at, value in field_values(text, label)))
     if not values:
-        return verdict(False, f"no line labelled {spec.label!r} (\"{spec.label}: …\") in the {name}; {rule}", where)
-    ok, evidence = judge_all(values, spec)
-    return verdict(ok, f"{name}, {spec.label!r}: {evidence}; {rule}", where)
+        shown = " / ".join(repr(label) for label in labels)
+        return verdict(False, f"no line labelled {shown} (\"{spec.label}: …\") in the {name}{missing_note(missing_section)}; {rule}",
+                       where)
+    state, evidence = judge_all(values, spec)
+    return scoped_outcome(state, f"{name}, {spec.label!r}: {evidence}; {rule}", where, missing_section)
 
 
 EVALUATORS = {

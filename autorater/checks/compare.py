@@ -5,8 +5,11 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from autorater.checks.numbers import fmt_num, to_number, tolerance_of
-from autorater.checks.textmatch import clip, describe, text_matches
+from autorater.checks.answer import judge, rule_of
+from autorater.checks.dates import as_date
+from autorater.checks.numbers import fmt_num, tolerance_of
+from autorater.checks.textmatch import clip
+from autorater.checks.value import State
 
 
 def as_text(value: Any) -> str:
@@ -33,23 +36,33 @@ def show(value: Any) -> str:
     return as_text(value)
 
 
-def compare_expected(found: Any, spec: Any) -> tuple[bool, str]:
-    """(passed, rule) for a spec with expected / tolerance / rel_tolerance / match / ignore_case.
+def compare_expected(found: Any, spec: Any, *, percent_cell: bool = False) -> tuple[State, str]:
+    """(pass | fail | undecided, rule) for a found cell value against an ExpectedValue.
 
-    The rule names the comparison and the tolerance used, e.g. 'expected 153900 ± 0.5'."""
-    expected = spec.expected
-    if isinstance(expected, str):
-        ok = text_matches(as_text(found), expected, spec.match, spec.ignore_case)
-        return ok, f"expected a value that {describe(expected, spec.match, spec.ignore_case)}"
-    tol = tolerance_of(spec)
-    rule = f"expected {tol.describe(float(expected))}"
-    number = to_number(found)
-    if number is None:
-        return False, f"{rule}, but the value is not a number"
-    for value in number.candidates():
-        if tol.ok(value, float(expected)):
-            note = f" (read {fmt_num(number.value)}% as {fmt_num(value)})" if value != number.value else ""
-            return True, rule + note
-    if isinstance(found, str):
-        rule += f" (text parsed as {fmt_num(number.value)})"
-    return False, rule
+    Numbers (a numeric cell) are compared with the tolerance; a cell formatted as a
+    percentage also reads as its percentage (0.126 shown as 12.6 % equals 12.6); a date cell
+    compares as a date. Text is read as a written answer (value.py): "139.90 m²", "347m",
+    "13 (12 printed + 1 new)" and an anchored pattern followed by context all read right."""
+    rule = rule_of(spec)
+    if spec.date:
+        day = as_date(found)
+        if day is not None:
+            from autorater.checks.dates import parse_expected  # noqa: PLC0415
+
+            ok = any(parse_expected(t).matches(day) for t in spec.expected_texts())
+            return ("pass" if ok else "fail"), f"{rule} (a date cell: {day.isoformat()})"
+    if spec.numeric() and isinstance(found, (int, float)) and not isinstance(found, bool):
+        tol, expected = tolerance_of(spec), float(spec.expected)
+        readings = [float(found)] + ([float(found) * 100] if percent_cell else [])
+        unit = spec.resolved_unit()
+        if unit is not None and str(unit.pint_unit) == "percent" and abs(float(found)) <= 1.5:
+            readings.append(float(found) * 100)
+        for value in readings:
+            if tol.ok(value, expected):
+                note = f" (read {fmt_num(float(found))} as {fmt_num(value)} %)" if value != float(found) else ""
+                return "pass", rule + note
+        return "fail", rule
+    if found is None or (isinstance(found, str) and not found.strip()):
+        return "fail", f"{rule}, but the cell is empty"
+    judged = judge(as_text(found), spec)
+    return judged.state, f"{rule}: {judged.reason}"

@@ -16,7 +16,7 @@ from autorater.checks import docx_text, office
 from autorater.checks.compare import compare_expected, show
 from autorater.checks.context import CheckContext
 from autorater.checks.ooxml import readable
-from autorater.checks.result import CheckError, CheckResult, verdict
+from autorater.checks.result import CheckError, CheckResult, outcome, verdict
 from autorater.checks.safety import check_size, preflight_zip
 from autorater.checks.specs_office import (
     DocxHeadingExists,
@@ -25,7 +25,7 @@ from autorater.checks.specs_office import (
     DocxTable,
     DocxWordCount,
 )
-from autorater.checks.textmatch import clip, describe, text_matches
+from autorater.checks.textmatch import clip, describe, spec_matches, text_matches
 
 _PACKAGES = {".docx", ".docm", ".dotx", ".dotm"}  # OOXML: opened natively (see ooxml.py)
 _CONVERTIBLE = {".doc", ".odt", ".rtf", ".fodt"}
@@ -103,7 +103,7 @@ def heading_exists(spec: DocxHeadingExists, ctx: CheckContext) -> CheckResult:
         (lvl, docx_text.paragraph_text(p._p)) for p in _body(doc, False) if (lvl := heading_level(p)) is not None
     ]
     pool = [(lvl, t) for lvl, t in headings if spec.level is None or lvl == spec.level]
-    hit = next(((lvl, t) for lvl, t in pool if text_matches(t, spec.text, spec.match, spec.ignore_case)), None)
+    hit = next(((lvl, t) for lvl, t in pool if spec_matches(t, spec)), None)
     level = "any level" if spec.level is None else ("the Title style" if spec.level == 0 else f"level {spec.level}")
     listed = "; ".join(f"H{lvl} {clip(t, 60)!r}" for lvl, t in headings[:15]) or "no headings"
     found = f"found H{hit[0]} {clip(hit[1])!r}" if hit else "no such heading"
@@ -123,7 +123,7 @@ def paragraph_contains(spec: DocxParagraphContains, ctx: CheckContext) -> CheckR
     for label, root in stories:
         texts = [docx_text.paragraph_text(p) for p in docx_text.paragraphs(root, spec.include_tables)]
         searched.append(len(texts))
-        index = next((i for i, t in enumerate(texts) if text_matches(t, spec.text, spec.match, spec.ignore_case)), None)
+        index = next((i for i, t in enumerate(texts) if spec_matches(t, spec)), None)
         if index is not None:
             where = f"paragraph {index + 1}" if label == "body" else f"{label}, paragraph {index + 1}"
             looked = f"{len(texts)} {scope}" if label == "body" else f"the body, then the {label}"
@@ -143,16 +143,20 @@ def table(spec: DocxTable, ctx: CheckContext) -> CheckResult:
     indices = range(len(tables)) if spec.table == "any" else [spec.table - 1]
     if spec.table != "any" and spec.table > len(tables):
         return verdict(False, f"table {spec.table} requested but the document has {len(tables)} table(s)")
-    reports = []
+    reports, undecided = [], None
     for i in indices:
-        ok, report = _table_ok(tables[i], spec)
-        if ok:
+        state, report = _table_ok(tables[i], spec)
+        if state == "pass":
             return verdict(True, f"table {i + 1}: {report}", f"table {i + 1}")
+        if state == "undecided" and undecided is None:
+            undecided = (f"table {i + 1}: {report}", f"table {i + 1}")
         reports.append(f"table {i + 1}: {report}")
+    if undecided is not None:
+        return outcome("undecided", *undecided)
     return verdict(False, "; ".join(reports[:5]) + (f"; … {len(reports) - 5} more" if len(reports) > 5 else ""))
 
 
-def _table_ok(tbl: Any, spec: DocxTable) -> tuple[bool, str]:
+def _table_ok(tbl: Any, spec: DocxTable) -> tuple[str, str]:
     rows, cols = len(tbl.rows), len(tbl.columns)
     problems = []
     for what, n in (("rows", rows), ("cols", cols)):
@@ -167,11 +171,13 @@ def _table_ok(tbl: Any, spec: DocxTable) -> tuple[bool, str]:
         else:
             cell = tbl.cell(c.row - 1, c.col - 1)._tc
             value = "\n".join(docx_text.paragraph_text(p) for p in docx_text.paragraphs(cell))
-            ok, rule = compare_expected(value, c)
+            state, rule = compare_expected(value, c)
             report += f"; cell ({c.row}, {c.col}) = {show(value)}, {rule}"
-            if not ok:
+            if state == "undecided" and not problems:
+                return "undecided", report
+            if state != "pass":
                 problems.append(f"cell ({c.row}, {c.col}) does not match")
-    return not problems, report + (f" ({'; '.join(problems)})" if problems else "")
+    return ("fail" if problems else "pass"), report + (f" ({'; '.join(problems)})" if problems else "")
 
 
 def image_count(spec: DocxImageCount, ctx: CheckContext) -> CheckResult:

@@ -11,7 +11,7 @@ from autorater.checks.html_decode import decode, markup_tags
 from autorater.checks.result import CheckError, CheckResult, verdict
 from autorater.checks.safety import MiB, check_size
 from autorater.checks.specs_media import HtmlNoExternalRequests, HtmlSelector, HtmlTitle
-from autorater.checks.textmatch import clip, describe, normalize, text_matches
+from autorater.checks.textmatch import clip, describe, normalize, spec_matches, text_matches
 
 MAX_HTML_BYTES = 32 * MiB
 _IMPLIED = {"html", "head", "body"}  # the parser adds these to any text
@@ -92,7 +92,7 @@ def title(spec: HtmlTitle, ctx: CheckContext) -> CheckResult:
         return verdict(False, "the page has no title" if text is None else "the <title> is empty")
     if spec.text is None:
         return verdict(True, f"title {clip(text)!r}; wanted a non-empty title", "<title>")
-    ok = text_matches(text, spec.text, spec.match, spec.ignore_case)
+    ok = spec_matches(text, spec)
     rule = describe(spec.text, spec.match, spec.ignore_case)
     return verdict(ok, f"title {clip(text)!r}; wanted a title that {rule}", "<title>")
 

@@ -13,7 +13,7 @@ from autorater.checks.context import CheckContext
 from autorater.checks.result import CheckError, CheckResult, verdict
 from autorater.checks.safety import check_size
 from autorater.checks.specs_media import ImageDimensions, ImageDominantColors, ImageOcrContains
-from autorater.checks.textmatch import clip, describe, normalize, text_matches
+from autorater.checks.textmatch import clip, describe, normalize, spec_matches, text_matches
 
 MAX_PIXELS = 60_000_000  # refuse decompression bombs (Pillow's own default warns at 89M)
 MAX_OCR_S = 60.0
@@ -122,7 +122,7 @@ def ocr_text(ctx: CheckContext, lang: str) -> str:
 
 def ocr_contains(spec: ImageOcrContains, ctx: CheckContext) -> CheckResult:
     text = ocr_text(ctx, spec.lang)
-    ok = text_matches(text, spec.text, spec.match, spec.ignore_case)
+    ok = spec_matches(text, spec)
     read = clip(normalize(text), 160) or "(no text recognised)"
     rule = describe(spec.text, spec.match, spec.ignore_case)
     return verdict(ok, f"OCR (tesseract, {spec.lang}) read {read!r}; wanted text that {rule}")

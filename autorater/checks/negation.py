@@ -1,4 +1,6 @@
-"""Is a found answer asserted, denied or hedged? One place for the cues every text kind uses.
+"""Is a match asserted or denied? One place for the negation cues every text kind uses, and
+for an alternative offered right next to a match ("X or Y", "X/Y"). What a short answer
+commits to (its head, hedges, competing numbers) is value.py's.
 
 Keyword checks are easy to satisfy with wrong work: "No rezoning to R-3 is recommended"
 contains "rezoning to R-3", "There is no anomaly at Riverside" contains "anomaly at
@@ -6,9 +8,11 @@ Riverside", "72 or 96 px" contains "72 px". The functions here tell a match that
 something from one that denies it (a negation cue in the same clause, before it or right
 after it) or offers it as one of several alternatives (a hedge).
 
-Deliberately small and lexical: a cue counts only within a clause (bounded by . ; : | ! ?
-newline and by contrastive "but / however / whereas / although / while / yet") and within a
-few words of the match, so "not R-2 but R-3" asserts R-3. Comparisons with a threshold are
+Deliberately small and lexical: a cue counts only within its own clause (bounded by . ; : | ! ?
+, newline, brackets, a spaced dash and contrastive "but / however / whereas / although / while
+/ yet") and within a few words of the match, so "not R-2 but R-3" asserts R-3, "all 40 to bay
+E-12, none of them to bay E-13" asserts E-12, and "No valid meter read (MISSING) – value read
+from the chart" does not deny the chart reading. Comparisons with a threshold are
 not denials of it ("no less than 120 px", "must not fall below 4.5:1", "does not meet the
 4.5:1 minimum"), nor are "not only", "no doubt". A cue the pattern needs in order to match
 ("not approved") is part of what the rubric asks for; one a wildcard merely swallowed is not.
@@ -20,7 +24,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from autorater.checks.numbers import FoundNumber, Tolerance, find_numbers
+from typing import Any
 
 NEGATION_WINDOW = 6  # words between a cue and the match it negates
 _SHORT_WINDOW = 3  # "rather than X", "instead of X" negate only what follows closely
@@ -34,7 +38,8 @@ _SHORT_CUES = ("rather", "instead")
 # Boundaries of a clause: a negation does not reach across them. A '.' or ':' between
 # digits (2.3, 4.5:1) is not one.
 _BOUNDARY = re.compile(
-    r"[;|\n!?]|\.(?!\d)|:(?!\d)|\b(?:but|however|whereas|although|though|while|yet)\b", re.IGNORECASE
+    r"[;|\n!?()\[\]]|\.(?!\d)|:(?!\d)|,(?!\d)|\s[-\u2013\u2014]{1,2}\s"
+    r"|\b(?:but|however|whereas|although|though|while|yet)\b", re.IGNORECASE
 )
 _NOT_A_DENIAL = re.compile(r"\s*(?:only|just|least|doubt|matter|exception|fewer|less|more|later)\b", re.IGNORECASE)
 _COMPARATIVE = re.compile(
@@ -51,11 +56,6 @@ _TRAILING = re.compile(
 )
 _WORD = re.compile(r"[\w'\u2019#$€£%-]+")
 
-_HEDGE_WORD = re.compile(
-    r"\b(?:either|possibly|maybe|perhaps|unclear|uncertain|unsure|not\s+sure|undecided|tbd|tbc"
-    r"|to\s+be\s+(?:confirmed|determined)|could\s+be|might\s+be)\b|\?",
-    re.IGNORECASE,
-)
 # "or" that offers another answer, right next to the match or past one short token or a
 # parenthetical ("Coral #FF6B4A or Tangerine", "pin 11 (PA2) or pin 12"); "120 px or more"
 # states a bound, not an alternative.
@@ -95,7 +95,7 @@ def _clause_end(text: str, pos: int) -> int:
     return m.start() if m else min(len(text), pos + 400)
 
 
-def _needs(pattern: re.Pattern[str] | None, text: str, start: int, cue: re.Match[str]) -> bool:
+def _needs(pattern: Any, text: str, start: int, cue: re.Match[str]) -> bool:
     """Does the rubric's pattern need this cue to match here ("not approved", "fails? to")?
 
     The cue is masked and the pattern tried again at the same place: a cue a wildcard merely
@@ -118,7 +118,7 @@ def _reaches(text: str, cue: re.Match[str], target: int) -> bool:
     return len(_WORD.findall(gap)) <= (_SHORT_WINDOW if short else NEGATION_WINDOW)
 
 
-def negation_of(text: str, start: int, end: int, pattern: re.Pattern[str] | None = None) -> Cue | None:
+def negation_of(text: str, start: int, end: int, pattern: Any = None) -> Cue | None:
     """The cue that puts `text[start:end]` in a negated clause, or None when it is asserted.
 
     Looks for a cue earlier in the same clause (up to NEGATION_WINDOW words before the match),
@@ -151,15 +151,6 @@ def _allowed(marker: str, expected: Iterable[str]) -> bool:
     return any(word.search(re.sub(r"\\[a-z]", " ", e.lower())) for e in expected)
 
 
-def hedge_word(value: str, expected: Iterable[str] = ()) -> str | None:
-    """A word or mark of uncertainty in `value` ("either", "possibly", "unclear", "?"), or None."""
-    expected = list(expected)
-    for m in _HEDGE_WORD.finditer(value):
-        if not _allowed(m.group(0), expected):
-            return m.group(0)
-    return None
-
-
 def alternative_near(value: str, start: int, end: int, expected: Iterable[str] = ()) -> str | None:
     """How `value[start:end]` is offered as one of several answers ("X or Y", "Y or X", "X/Y"),
     quoted for evidence, or None. Dates (16/05/2025), "and/or", "N/A" and units (km/h) are not."""
@@ -182,19 +173,6 @@ def alternative_near(value: str, start: int, end: int, expected: Iterable[str] =
     return None
 
 
-def hedge_of(
-    value: str, start: int, end: int, expected: Iterable[str] = (), *, alternatives: bool = True
-) -> str | None:
-    """Why the answer at `value[start:end]` is hedged (an alternative offered next to it, when
-    `alternatives`, or a word of uncertainty anywhere in `value`), or None."""
-    expected = list(expected)
-    alt = alternative_near(value, start, end, expected) if alternatives else None
-    if alt is not None:
-        return f"offers an alternative ({alt!r})"
-    word = hedge_word(value, expected)
-    return f"is hedged ({word!r})" if word is not None else None
-
-
 @dataclass(frozen=True)
 class Rejected:
     """A match a guard refused, with the reason, for evidence."""
@@ -206,29 +184,20 @@ class Rejected:
 MAX_REJECTED = 50
 
 
-def guarded_search(
-    pattern: re.Pattern[str], text: str, *, reject_hedges: bool = False,
-    expected: Iterable[str] = (), alternatives: bool = True,
-) -> tuple[re.Match[str] | None, list[Rejected]]:
-    """The first match of `pattern` in `text` that is neither negated nor (if asked) hedged,
-    and the matches rejected before it. Matches are tried at every start position, so a
-    rejected long match does not hide a shorter asserted one behind it. Hedges are for short
-    answers (a cell, a field value): a "?" anywhere in `text` counts."""
+def guarded_search(pattern: Any, text: str) -> tuple[Any | None, list[Rejected]]:
+    """The first match of `pattern` in `text` that is not in a negated clause, and the
+    matches rejected before it. Matches are tried at every start position, so a rejected
+    long match does not hide a shorter asserted one behind it."""
     rejected: list[Rejected] = []
     pos = 0
-    expected = list(expected)
     while pos <= len(text) and len(rejected) < MAX_REJECTED:
         m = pattern.search(text, pos)
         if m is None:
             return None, rejected
         cue = negation_of(text, m.start(), m.end(), pattern)
-        hedge = None
-        if reject_hedges and cue is None:
-            hedge = hedge_of(text, m.start(), m.end(), expected, alternatives=alternatives)
-        if cue is None and hedge is None:
+        if cue is None:
             return m, rejected
-        reason = f"negated by {cue.describe()}" if cue is not None else str(hedge)
-        rejected.append(Rejected(m.group(0), reason))
+        rejected.append(Rejected(m.group(0), f"negated by {cue.describe()}"))
         pos = m.start() + 1
     return None, rejected
 
@@ -240,43 +209,3 @@ def describe_rejected(rejected: list[Rejected], limit: int = 3) -> str:
     shown = ", ".join(f"{r.found[:60]!r} ({r.reason})" for r in rejected[:limit])
     more = f", … {len(rejected) - limit} more" if len(rejected) > limit else ""
     return f"; rejected {len(rejected)} negated/hedged match(es): {shown}{more}"
-
-
-# -- numbers: how many different answers does a text give? -----------------------------------
-
-_DENIAL_FIRST = re.compile(
-    r"^\W*(?:(?:none|nil|not|nothing|neither|no)\b(?!\.?\s*\d)|n/a\b)", re.IGNORECASE
-)
-
-
-def opens_with_denial(answer: str) -> str | None:
-    """The denial an answer opens with ("none; 118,000 kWh is normal", "No anomaly (118 MWh)"),
-    or None. A number given after it is context, not the answer. "No. 12" is a number."""
-    m = _DENIAL_FIRST.match(answer)
-    return m.group(0).strip(" *_`") if m else None
-
-
-# Just before a number that is not an answer: a code's letters ("MU-", "R-"), a hex colour,
-# or a ratio's first term ("4.5:" before the 1; not "MU-02: " before a value).
-_CODE_BEFORE = re.compile(r"(?:[A-Za-z]-|#[0-9A-Fa-f]*|(?<![\w.-])\d+(?:\.\d+)?\s?:\s?)$")
-
-
-def candidate_numbers(
-    text: str, numbers: list[FoundNumber] | None = None
-) -> tuple[list[FoundNumber], list[FoundNumber]]:
-    """(the numbers `text` offers as answers, the negated ones left out); `numbers`: only
-    these numbers of `text` (default: all of them).
-
-    Not candidates: numbers in codes ("MU-02", "R-3", "#7A3E9D"), the second term of a ratio
-    (the 1 of "4.5:1") and negated numbers ("72 px (not 96)": a correction, not a hedge)."""
-    offered, negated = [], []
-    for n in find_numbers(text) if numbers is None else numbers:
-        if _CODE_BEFORE.search(text, max(0, n.start - 12), n.start):
-            continue
-        (negated if negation_of(text, n.start, n.end) is not None else offered).append(n)
-    return offered, negated
-
-
-def disagreeing(numbers: list[FoundNumber], expected: float, tol: Tolerance) -> list[FoundNumber]:
-    """The numbers not within tolerance of `expected` (either reading of a percentage counts)."""
-    return [n for n in numbers if not any(tol.ok(v, expected) for v in n.candidates())]

@@ -18,7 +18,7 @@ from autorater.checks.specs_media import (
     PdfPageSize,
     PdfTextContains,
 )
-from autorater.checks.textmatch import clip, describe, normalize, text_matches
+from autorater.checks.textmatch import clip, describe, normalize, spec_matches, text_matches
 
 MAX_TEXT_PAGES = 500  # text checks read at most this many pages (said in the evidence)
 _MM_PER_PT = 25.4 / 72
@@ -85,12 +85,12 @@ def text_contains(spec: PdfTextContains, ctx: CheckContext) -> CheckResult:
     for i in _pages(doc, spec.page):
         page = doc[i]
         if spec.match == "exact":
-            lines = (ln for ln in visual_lines(page) if text_matches(ln, spec.text, "exact", spec.ignore_case))
+            lines = (ln for ln in visual_lines(page) if any(text_matches(ln, t, "exact", spec.ignore_case) for t in spec.texts()))
             hit = next(lines, None)
         else:
             text = page.get_text("text")
             empty += not text.strip()
-            hit = clip(text) if text_matches(text, spec.text, spec.match, spec.ignore_case) else None
+            hit = clip(text) if spec_matches(text, spec) else None
         if hit is not None:
             return verdict(True, f"page {i + 1}: found text that {rule} in {hit!r}", f"page {i + 1}")
     note = f"; {empty} page(s) have no extractable text (scanned?)" if empty else ""

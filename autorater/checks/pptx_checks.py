@@ -19,7 +19,7 @@ from autorater.checks.specs_office import (
     PptxSlideTitleContains,
     PptxTextContains,
 )
-from autorater.checks.textmatch import clip, describe, text_matches
+from autorater.checks.textmatch import clip, describe, spec_matches, text_matches
 
 _PACKAGES = {".pptx", ".pptm", ".ppsx", ".ppsm", ".potx", ".potm"}
 _CONVERTIBLE = {".ppt", ".odp", ".fodp"}
@@ -108,7 +108,7 @@ def slide_title_contains(spec: PptxSlideTitleContains, ctx: CheckContext) -> Che
         title, placeholder = _title(slide)
         note = "" if placeholder else " (no title placeholder: topmost text box)"
         seen.append(f"{k}: {clip(title or '', 60)!r}{note}" if title is not None else f"{k}: no title")
-        if title is not None and text_matches(title, spec.text, spec.match, spec.ignore_case):
+        if title is not None and spec_matches(title, spec):
             return verdict(True, f"slide {k} title {clip(title)!r}{note}; wanted a title that {rule}", f"slide {k}")
     return verdict(False, f"titles: {'; '.join(seen[:20]) or 'no slides'}; wanted a title that {rule}")
 
@@ -121,9 +121,9 @@ def text_contains(spec: PptxTextContains, ctx: CheckContext) -> CheckResult:
     for k, slide in chosen:
         units = _paragraphs(slide) + ([_notes(slide)] if spec.include_notes else [])
         hits = (
-            [u for u in units if text_matches(u, spec.text, "exact", spec.ignore_case)]
+            [u for u in units if any(text_matches(u, t, "exact", spec.ignore_case) for t in spec.texts())]
             if spec.match == "exact"
-            else ([" ".join(units)] if text_matches(" ".join(units), spec.text, spec.match, spec.ignore_case) else [])
+            else ([" ".join(units)] if spec_matches(" ".join(units), spec) else [])
         )
         if hits:
             return verdict(True, f"slide {k} text {clip(hits[0])!r}; wanted text that {rule}", f"slide {k}")
@@ -157,7 +157,7 @@ def notes_contain(spec: PptxNotesContain, ctx: CheckContext) -> CheckResult:
     for k, slide in chosen:
         notes = _notes(slide)
         with_notes += bool(notes.strip())
-        if notes.strip() and text_matches(notes, spec.text, spec.match, spec.ignore_case):
+        if notes.strip() and spec_matches(notes, spec):
             return verdict(True, f"slide {k} notes {clip(notes)!r}; wanted notes that {rule}", f"slide {k} notes")
     scope = f"slide {spec.slide}" if spec.slide else f"{len(chosen)} slide(s), {with_notes} with notes"
     return verdict(False, f"searched the notes of {scope}: none {rule.replace('contains', 'contain', 1)}")

@@ -2,35 +2,38 @@
 text.* kinds (the same checks on a plain-text deliverable such as notes.md).
 
 regex / number / mentions_all live here; table_cell / field (answers judged where they sit)
-in answer_checks.py. Negation and hedging cues come from negation.py, never from here."""
+in answer_checks.py. Negation cues come from negation.py, what a value commits to from
+value.py, never from here. Patterns run on RE2 (rx.py)."""
 
 from __future__ import annotations
 
-import re
-
 from autorater.checks import answer_checks
 from autorater.checks.context import CheckContext
-from autorater.checks.nearby import label_found, number_near_label, numbers_near
-from autorater.checks.negation import candidate_numbers, describe_rejected, disagreeing, guarded_search
-from autorater.checks.numbers import FoundNumber, find_numbers, fmt_num, tolerance_of
-from autorater.checks.reply_source import MAX_REPLY_BYTES, reply_text, subject
+from autorater.checks.nearby import label_found, number_near_label
+from autorater.checks.negation import describe_rejected, guarded_search
+from autorater.checks.numbers import find_numbers, fmt_num, tolerance_of
+from autorater.checks.reply_source import MAX_REPLY_BYTES, missing_note, reply_text, scoped_outcome, scoped_texts, subject
 from autorater.checks.result import CheckResult, verdict
+from autorater.checks.rx import compile_rx
 from autorater.checks.specs_data import ReplyMentionsAll, ReplyNumber, ReplyRegex
 from autorater.checks.textmatch import clip, normalize, normalize_lines, snippet
+from autorater.checks.value import judge_number
 
 __all__ = ["EVALUATORS", "MAX_REPLY_BYTES", "reply_text"]
 
 
 def regex(spec: ReplyRegex, ctx: CheckContext) -> CheckResult:
-    text = reply_text(ctx)
-    flags = re.MULTILINE | (re.IGNORECASE if spec.ignore_case else 0)
-    pattern = re.compile(spec.pattern, flags)
-    rejected_note = ""
-    if spec.negation_guard:
-        m, rejected = guarded_search(pattern, text)
-        rejected_note = describe_rejected(rejected)
-    else:
-        m = pattern.search(text)
+    pattern = compile_rx(spec.pattern, spec.ignore_case, multiline=True)
+    scopes, missing_section = scoped_texts(ctx, spec)
+    rejected_note, m, text = "", None, ""
+    for _, text in scopes:
+        if spec.negation_guard:
+            m, rejected = guarded_search(pattern, text)
+            rejected_note += describe_rejected(rejected)
+        else:
+            m = pattern.search(text)
+        if m:
+            break
     case = "case-insensitive" if spec.ignore_case else "case-sensitive"
     guard = ", negation guard" if spec.negation_guard else ""
     none = "no asserted match" if rejected_note else "no match"
@@ -38,68 +41,96 @@ def regex(spec: ReplyRegex, ctx: CheckContext) -> CheckResult:
     want = "must match" if spec.must_match else "must NOT match"
     name, where = subject(ctx)
     evidence = f"{name} {want} regex {spec.pattern!r} ({case}{guard}): {found}{rejected_note}"
-    return verdict(bool(m) == spec.must_match, evidence, where)
+    state = "pass" if bool(m) == spec.must_match else "fail"
+    return scoped_outcome(state, evidence, where, missing_section)
 
 
-def _hedged(text: str, spec: ReplyNumber) -> list[FoundNumber] | None:
-    """The candidate numbers near the label when they disagree (a hedged answer), else None."""
-    assert spec.label is not None
-    candidates, _ = candidate_numbers(text, numbers_near(text, spec.label, spec.window) or [])
-    distinct = {fmt_num(n.value) for n in candidates}
-    if len(distinct) > 1 and disagreeing(candidates, spec.expected, tolerance_of(spec)):
-        return candidates
-    return None
+def _label_values(text: str, labels: list[str], window: int) -> list[tuple[str, str]]:
+    """For each place a label occurs: the text after it, to the end of its line (at most
+    `window` characters), read as that label's value."""
+    import re  # noqa: PLC0415
+
+    out = []
+    for label in labels:
+        for m in re.finditer(re.escape(normalize(label)), text, re.IGNORECASE):
+            line_end = text.find("\n", m.end())
+            value = text[m.end(): min(len(text) if line_end < 0 else line_end, m.end() + window)]
+            value = value.lstrip(" :*_-\u2013\u2014=\t")
+            out.append((f"after {label!r} at char {m.start()}", value))
+    return out
 
 
 def number(spec: ReplyNumber, ctx: CheckContext) -> CheckResult:
-    text = reply_text(ctx)
     tol = tolerance_of(spec)
-    hit, seen = number_near_label(text, spec.expected, tol, spec.label, spec.window)
-    rule = f"expected {tol.describe(spec.expected)}"
+    rule = f"expected {tol.describe(spec.expected)}" + (f" {spec.unit}" if spec.unit else "")
     name, where = subject(ctx)
-    if hit and spec.single_candidate:
-        hedged = _hedged(normalize(text), spec)
-        if hedged is not None:
-            listed = ", ".join(n.raw for n in hedged[:12])
-            return verdict(False, f"{name}: {hit}, but within {spec.window} characters of {spec.label!r} there "
-                                  f"are several candidate numbers ({listed}), not all within tolerance: a hedged "
-                                  f"answer; {rule}, single candidate", where)
-    if hit:
-        return verdict(True, f"{name}: {hit}; {rule}", where)
-    if spec.label and not label_found(text, spec.label):
-        return verdict(False, f"the label {spec.label!r} does not occur in the {name}; {rule}")
-    if not spec.label:
-        numbers = find_numbers(normalize(text))
-        seen = [n.raw if n.raw == fmt_num(n.value) else f"{n.raw} (= {fmt_num(n.value)})" for n in numbers]
-    where = f"within {spec.window} characters of {spec.label!r}" if spec.label else f"in the {name}"
+    scopes, missing_section = scoped_texts(ctx, spec)
+    labels = [spec.label, *spec.aliases] if spec.label else []
+    if spec.single_candidate or spec.unit:
+        unit = None
+        if spec.unit:
+            from autorater.checks.units import resolve  # noqa: PLC0415
+
+            unit = resolve(spec.unit)
+        judged = []
+        for _, text in scopes:
+            places = _label_values(normalize_lines(text), labels, spec.window) if labels else [("text", normalize(text))]
+            judged += [(at, judge_number(value, spec.expected, tol, unit)) for at, value in places]
+        if not judged:
+            return verdict(False, f"the label {spec.label!r} does not occur in the {name}{missing_note(missing_section)}; {rule}")
+        best = next((j for j in judged if j[1].state == "pass"), None) or next(
+            (j for j in judged if j[1].state == "undecided"), judged[0])
+        conflict = [j for j in judged if j[1].state == "fail"] if best[1].state == "pass" and spec.single_candidate else []
+        if conflict:
+            return verdict(False, f"{name}: {best[0]}: {best[1].reason}, but {conflict[0][0]}: {conflict[0][1].reason}", where)
+        return scoped_outcome(best[1].state, f"{name}: {best[0]}: {best[1].reason}", where, missing_section)
+    for _, text in scopes:
+        for label in labels or [None]:
+            hit, _ = number_near_label(text, spec.expected, tol, label, spec.window)
+            if hit:
+                return scoped_outcome("pass", f"{name}: {hit}; {rule}", where, missing_section)
+    text = "\n".join(t for _, t in scopes)
+    if labels and not any(label_found(text, label) for label in labels):
+        return verdict(False, f"the label {spec.label!r} does not occur in the {name}{missing_note(missing_section)}; {rule}")
+    numbers = find_numbers(normalize(text))
+    seen = [n.raw if n.raw == fmt_num(n.value) else f"{n.raw} (= {fmt_num(n.value)})" for n in numbers]
+    at = f"within {spec.window} characters of {spec.label!r}" if spec.label else f"in the {name}"
     listed = ", ".join(seen[:12]) + (f", … {len(seen) - 12} more" if len(seen) > 12 else "") if seen else "none"
-    return verdict(False, f"numbers {where}: {listed}; {rule}")
+    return verdict(False, f"numbers {at}: {listed}; {rule}")
 
 
-def _item_pattern(item: str, spec: ReplyMentionsAll) -> re.Pattern[str]:
+def _item_pattern(item: str, spec: ReplyMentionsAll):  # noqa: ANN202 - an RE2 pattern
     """A plain item matches across any run of whitespace, so line breaks do not hide it."""
+    import re  # noqa: PLC0415
+
     source = item if spec.regex else r"\s+".join(re.escape(w) for w in normalize(item).split(" "))
-    return re.compile(source, re.IGNORECASE if spec.ignore_case else 0)
+    return compile_rx(source, spec.ignore_case)
 
 
 def mentions_all(spec: ReplyMentionsAll, ctx: CheckContext) -> CheckResult:
-    # The guard needs line breaks (they end clauses); without it the text is one line, as it
-    # always was, so existing regex items keep their verdicts.
-    raw = reply_text(ctx)
+    # The guard needs line breaks (they end clauses); without it the text is one line.
+    scopes, missing_section = scoped_texts(ctx, spec)
+    raw = "\n".join(t for _, t in scopes)
     text = normalize_lines(raw) if spec.negation_guard else normalize(raw)
     missing: list[str] = []
     negated_only: list[str] = []
-    for item in spec.items:
-        pattern = _item_pattern(item, spec)
-        if not spec.negation_guard:
-            if not pattern.search(text):
-                missing.append(item)
-            continue
-        m, rejected = guarded_search(pattern, text)
-        if m is None and rejected:
-            negated_only.append(f"{item!r} only negated{describe_rejected(rejected, 2)}")
-        elif m is None:
-            missing.append(item)
+    for synonyms in spec.synonyms():
+        shown = synonyms[0] if len(synonyms) == 1 else " | ".join(synonyms)
+        rejected_all = []
+        hit = False
+        for item in synonyms:
+            pattern = _item_pattern(item, spec)
+            if not spec.negation_guard:
+                hit = pattern.search(text) is not None
+            else:
+                m, rejected = guarded_search(pattern, text)
+                hit, rejected_all = m is not None, rejected_all + rejected
+            if hit:
+                break
+        if not hit and rejected_all:
+            negated_only.append(f"{shown!r} only negated{describe_rejected(rejected_all, 2)}")
+        elif not hit:
+            missing.append(shown)
     case = "case-insensitive" if spec.ignore_case else "case-sensitive"
     kind = "regexes" if spec.regex else "strings"
     guard = ", each un-negated" if spec.negation_guard else ""
@@ -107,8 +138,9 @@ def mentions_all(spec: ReplyMentionsAll, ctx: CheckContext) -> CheckResult:
     found = "; ".join(parts) if parts else "all found"
     name, where = subject(ctx)
     subject_text = f"{name} ({len(text)} chars, {clip(text, 60)!r})"
-    ok = not missing and not negated_only
-    return verdict(ok, f"{subject_text} must mention {len(spec.items)} {kind} ({case}{guard}): {found}", where)
+    state = "pass" if not missing and not negated_only else "fail"
+    return scoped_outcome(state, f"{subject_text} must mention {len(spec.items)} {kind} ({case}{guard}): {found}", where,
+                   missing_section)
 
 
 EVALUATORS = {

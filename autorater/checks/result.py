@@ -9,7 +9,8 @@ from typing import Any
 @dataclass(frozen=True)
 class CheckResult:
     """passed: the verdict. evidence: what was found, where, and the rule applied (always set).
-    where: a location such as "Totals!B6", "slide 3", "page 2". error: set when the check could
+    where: a location such as "Totals!B6", "slide 3", "page 2". undecided: found but not
+    decidable with confidence (passed is then False, and no fail is charged). error: set when the check could
     not be evaluated (missing/corrupt/refused file, timeout, crash); passed is then False.
     infra: the error is the grader's, not the deliverable's (a timeout, a crashed worker, a
     missing tool, an invalid spec): the host retries it once and otherwise records verdict
@@ -20,6 +21,9 @@ class CheckResult:
     where: str | None = None
     error: str | None = None
     infra: bool = False
+    # The check found what it looks for but could not tell what it commits to (value.py):
+    # neither pass nor fail. The judge decides it; without one it stays unjudged (bounds).
+    undecided: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -56,3 +60,10 @@ def failed(reason: str, where: str | None = None, *, infra: bool = False) -> Che
 def verdict(ok: bool, evidence: str, where: str | None = None) -> CheckResult:
     """An evaluated result; the evidence gets its '→ pass' / '→ fail' ending here."""
     return CheckResult(passed=ok, evidence=f"{evidence} → {'pass' if ok else 'fail'}", where=where)
+
+
+def outcome(state: str, evidence: str, where: str | None = None) -> CheckResult:
+    """An evaluated result with three outcomes: pass, fail, or undecided (goes to the judge)."""
+    if state == "undecided":
+        return CheckResult(passed=False, evidence=f"{evidence} → undecided", where=where, undecided=True)
+    return verdict(state == "pass", evidence, where)

@@ -7,7 +7,6 @@ from typing import Any, Literal
 
 from pydantic import Field, PositiveInt, StrictFloat, StrictInt, StrictStr, field_validator, model_validator
 
-from autorater.checks.specs_answer import AnswerSpec
 from autorater.checks.specs_base import AnyOr, ExpectedValue, FileSpec, NumberTolerance, StrictModel, check_regex
 from autorater.checks.textmatch import MatchMode
 
@@ -111,8 +110,24 @@ class JsonValue(_JsonPath, NumberTolerance):
 # -- the final reply (final_reply.md; these kinds take no `file`) ---------------------------
 
 
-class ReplyRegex(StrictModel):
-    """pattern: a Python regex searched in the reply (MULTILINE; ignore_case default true).
+class Sectioned(StrictModel):
+    """section: a heading text (or a list of them): look only inside the Markdown sections
+    whose heading contains it (whole words, case-insensitive), each from its heading to the
+    next heading of the same or a higher level (sub-headings stay inside; a bold-only line
+    counts as a heading). When no heading matches, the check fails if the whole text would
+    fail too, and is undecided if the whole text would pass (the answer may be elsewhere)."""
+
+    section: StrictStr | list[StrictStr] | None = None
+
+    def sections(self) -> list[str]:
+        if self.section is None:
+            return []
+        return [self.section] if isinstance(self.section, str) else list(self.section)
+
+
+class ReplyRegex(Sectioned):
+    """pattern: an RE2 regex (Python syntax without look-around or back-references) searched
+    in the reply (MULTILINE; ignore_case default true).
     must_match: default true; false means the pattern must NOT occur.
     negation_guard: default false; true ignores matches in a negated clause ("no", "not",
     "never", "without", "n't", "rather than", "instead of", "... is not recommended" in the
@@ -132,7 +147,7 @@ class ReplyRegex(StrictModel):
         return self
 
 
-class ReplyNumber(NumberTolerance):
+class ReplyNumber(Sectioned, NumberTolerance):
     """A number within tolerance of `expected` appears in the reply (parsed robustly:
     "1,234.5", "$1.2M", "12 %", "€3.4bn", "(1,200)" = -1200, "1.2k"; a percentage also
     matches its fraction, 12 % = 0.12). label / window: as in pdf.number_near.
@@ -144,8 +159,19 @@ class ReplyNumber(NumberTolerance):
     kind: Literal["reply.number"]
     expected: float
     label: str | None = Field(default=None, min_length=1)
+    aliases: list[str] = Field(default_factory=list)  # other words for the label
     window: PositiveInt = 80
     single_candidate: bool = False
+    unit: str | None = Field(default=None, min_length=1)
+
+    @field_validator("unit")
+    @classmethod
+    def _unit_known(cls, value: str | None) -> str | None:
+        if value is not None:
+            from autorater.checks.units import resolve  # noqa: PLC0415
+
+            resolve(value)
+        return value
 
     @model_validator(mode="after")
     def _candidates_need_label(self) -> ReplyNumber:
@@ -154,38 +180,46 @@ class ReplyNumber(NumberTolerance):
         return self
 
 
-class ReplyMentionsAll(StrictModel):
+class ReplyMentionsAll(Sectioned):
     """Every item of `items` occurs in the reply (case-insensitive by default, whitespace
-    normalised). regex: treat the items as regexes (default false: plain text).
+    normalised). An item may be a list of synonyms, any one of which counts ("peak",
+    "highest", "maximum"). regex: treat the items as RE2 regexes (default false: plain text).
     negation_guard: default false; true requires each item to occur at least once outside a
     negated clause (as in reply.regex)."""
 
     kind: Literal["reply.mentions_all"]
-    items: list[str] = Field(min_length=1)
+    items: list[StrictStr | list[StrictStr]] = Field(min_length=1)
     regex: bool = False
     ignore_case: bool = True
     negation_guard: bool = False
 
     @model_validator(mode="after")
     def _compiles(self) -> ReplyMentionsAll:
-        if self.regex:
-            for i, item in enumerate(self.items):
-                check_regex(item, f"items[{i}]")
+        for i, item in enumerate(self.items):
+            if isinstance(item, list) and not item:
+                raise ValueError(f"items[{i}]: an empty list of synonyms")
+            if self.regex:
+                for j, one in enumerate([item] if isinstance(item, str) else item):
+                    check_regex(one, f"items[{i}]" if isinstance(item, str) else f"items[{i}][{j}]")
         return self
 
+    def synonyms(self) -> list[list[str]]:
+        return [[item] if isinstance(item, str) else list(item) for item in self.items]
 
-class ReplyTableCell(AnswerSpec):
+
+class ReplyTableCell(Sectioned, ExpectedValue):
     """One cell of a Markdown (GFM pipe) table in the reply. The row is the one whose
     `key_column` cell (header text or 1-based index, default 1) equals `row` after markdown
     emphasis/backticks/links are stripped (row_match: exact, case-insensitive; or contains /
     regex). `column`: a header (case-insensitive prefix of the header cell after stripping
     emphasis: "Complies" finds "Complies (Yes/No)"; an exact header wins) or a 1-based index.
     `table`: 1-based index among the tables, or "any" (default): the first table that has
-    both columns and the row. The cell is judged as in AnswerSpec. Fails, quoting the cell,
+    both columns and the row. The cell is judged as in ExpectedValue. Fails, quoting the cell,
     when the table, column or row is missing or when several rows match and disagree."""
 
     kind: Literal["reply.table_cell"]
     row: StrictStr | StrictInt = Field(union_mode="left_to_right")
+    aliases: list[str] = Field(default_factory=list)  # other keys for the row
     row_match: MatchMode = "exact"
     key_column: StrictStr | PositiveInt = 1
     column: StrictStr | PositiveInt
@@ -223,16 +257,17 @@ class ReplyTableCell(AnswerSpec):
         return self
 
 
-class ReplyField(AnswerSpec):
+class ReplyField(Sectioned, ExpectedValue):
     """A labelled line in the reply: `Label: value`, `Label - value` / `Label — value`, with
     an optional list bullet or heading mark, emphasis around the label (`**Label:** value`,
     `**Label**: value`) and an optional parenthetical after it (`Label (units): value`). The
     label is matched case-insensitively, whole. An empty value takes the next non-empty
-    line. The value is judged as in AnswerSpec. Fails when no line carries the label, or when
+    line. The value is judged as in ExpectedValue. Fails when no line carries the label, or when
     several do and they disagree (one passes, another fails)."""
 
     kind: Literal["reply.field"]
     label: str = Field(min_length=1)
+    aliases: list[str] = Field(default_factory=list)  # other words for the label (any one is the label)
 
 
 # -- plain-text deliverables (md, txt, ...): the reply checks, on a file named by `file` ----

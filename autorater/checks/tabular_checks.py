@@ -9,8 +9,8 @@ from typing import Any
 
 from autorater.checks.compare import compare_expected, show
 from autorater.checks.context import CheckContext
-from autorater.checks.numbers import Tolerance, fmt_num, to_number
-from autorater.checks.result import Absent, CheckError, CheckResult, verdict
+from autorater.checks.numbers import Tolerance, fmt_num, to_number, tolerance_of
+from autorater.checks.result import Absent, CheckError, CheckResult, outcome, verdict
 from autorater.checks.safety import MiB, check_size
 from autorater.checks.specs_data import CsvColumnExists, CsvValue, JsonKeyExists, JsonValue, parse_json_path
 from autorater.checks.textmatch import clip, describe, normalize, text_matches
@@ -100,9 +100,9 @@ def value(spec: CsvValue, ctx: CheckContext) -> CheckResult:
         how = f"row with {spec.key_column} = {spec.key!r}" + (f" (first of {len(matches)})" if len(matches) > 1 else "")
     row = rows[index]
     cell = row[col] if col < len(row) else None
-    ok, rule = compare_expected(cell, spec)
+    state, rule = compare_expected(cell, spec)
     where = f"data row {index + 1}, column {header[col]!r}"
-    return verdict(ok, f"{how}: {header[col]} = {show(cell)}; {rule}", where)
+    return outcome(state, f"{how}: {header[col]} = {show(cell)}; {rule}", where)
 
 
 def _key_equal(cell: str, key: str | int | float) -> bool:
@@ -163,7 +163,10 @@ def json_value(spec: JsonValue, ctx: CheckContext) -> CheckResult:
         )
         rule = f"expected a value that {describe(expected, spec.match, spec.ignore_case)}"
     else:
-        ok, rule = compare_expected(found, spec)
+        tol = tolerance_of(spec)
+        number = to_number(found)
+        ok = number is not None and any(tol.ok(v, float(expected)) for v in number.candidates())
+        rule = f"expected {tol.describe(float(expected))}" + ("" if number is not None else ", but the value is not a number")
     return verdict(ok, f"{walked} = {shown}; {rule}", walked)
 
 

@@ -3,7 +3,7 @@
 Normalisation makes typography irrelevant: Unicode NFKC, curly quotes and dashes to ASCII,
 no-break and thin spaces to spaces, runs of whitespace to one space, trimmed. Models and
 office suites substitute these freely; a rubric means the words, not the code points.
-Pure standard library (the host imports it through the specs)."""
+Standard library, and RE2 for rubric patterns (the host imports it through the specs)."""
 
 from __future__ import annotations
 
@@ -32,8 +32,11 @@ def _fold(text: str, ignore_case: bool) -> str:
     return text.casefold() if ignore_case else text
 
 
-def compile_pattern(pattern: str, ignore_case: bool) -> re.Pattern[str]:
-    return re.compile(pattern, re.IGNORECASE if ignore_case else 0)
+def compile_pattern(pattern: str, ignore_case: bool):  # noqa: ANN201 - an RE2 pattern
+    """A rubric pattern, on RE2 (linear time on model-written text; see rx.py)."""
+    from autorater.checks.rx import compile_rx  # noqa: PLC0415
+
+    return compile_rx(pattern, ignore_case)
 
 
 def text_matches(found: str, expected: str, mode: MatchMode, ignore_case: bool) -> bool:
@@ -42,6 +45,12 @@ def text_matches(found: str, expected: str, mode: MatchMode, ignore_case: bool) 
         return compile_pattern(expected, ignore_case).search(normalize(found)) is not None
     a, b = _fold(found, ignore_case), _fold(expected, ignore_case)
     return a == b if mode == "exact" else b in a
+
+
+def spec_matches(found: str, spec: object) -> bool:
+    """Does `found` satisfy a TextMatch spec: its `text` or one of its aliases?"""
+    texts = spec.texts() if hasattr(spec, "texts") else [spec.text]  # type: ignore[attr-defined]
+    return any(text_matches(found, t, spec.match, spec.ignore_case) for t in texts)  # type: ignore[attr-defined]
 
 
 def describe(expected: str, mode: MatchMode, ignore_case: bool) -> str:

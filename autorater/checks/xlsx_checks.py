@@ -6,7 +6,7 @@ from typing import Any
 
 from autorater.checks.compare import compare_expected, show
 from autorater.checks.context import CheckContext
-from autorater.checks.result import Absent, CheckError, CheckResult, verdict
+from autorater.checks.result import Absent, CheckError, CheckResult, outcome, verdict
 from autorater.checks.specs_office import (
     XlsxCellFormula,
     XlsxCellValue,
@@ -38,9 +38,9 @@ def cell_value(spec: XlsxCellValue, ctx: CheckContext) -> CheckResult:
     where = f"{ws.title}!{coord}"
     formula = _formula_or_none(ctx, ws.title, coord)
     detail = source + (f"; formula {formula}" if formula else "")
-    ok, rule = compare_expected(value, spec)
+    state, rule = compare_expected(value, spec, percent_cell="%" in str(ws[coord].number_format or ""))
     prefix = f"{note}; " if note else ""
-    return verdict(ok, f"{prefix}{where} = {show(value)} ({detail}); {rule}", where)
+    return outcome(state, f"{prefix}{where} = {show(value)} ({detail}); {rule}", where)
 
 
 def _formula_or_none(ctx: CheckContext, title: str, coord: str) -> str | None:
@@ -63,9 +63,9 @@ def cell_formula(spec: XlsxCellFormula, ctx: CheckContext) -> CheckResult:
         return verdict(False, f"{prefix}{where} holds a plain value {show(ws[coord].value)}, not a formula", where)
     if spec.pattern is None:
         return verdict(True, f"{prefix}{where} holds the formula {formula}", where)
-    import re
+    from autorater.checks.rx import compile_rx
 
-    ok = re.search(spec.pattern, formula, re.IGNORECASE if spec.ignore_case else 0) is not None
+    ok = compile_rx(spec.pattern, spec.ignore_case).search(formula) is not None
     case = "case-insensitive" if spec.ignore_case else "case-sensitive"
     evidence = f"{prefix}{where} holds the formula {formula}; must match regex {spec.pattern!r} ({case})"
     return verdict(ok, evidence, where)

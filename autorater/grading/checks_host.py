@@ -37,6 +37,7 @@ class CheckOutcome:
     where: str | None = None
     error: str | None = None
     infra: bool = False  # the grader could not evaluate; not the deliverable's fault
+    undecided: bool = False  # found but not decidable: the judge's (or unjudged)
 
 
 # Deliverables LibreOffice converts whenever anything reads them (legacy and OpenDocument
@@ -102,7 +103,7 @@ async def _run_job(sandbox: Sandbox, items: list[CheckItem], timeout_s: float) -
             continue  # a line cut by the output cap: that check is re-run alone
         if isinstance(row, dict) and "id" in row:
             outcomes[row["id"]] = CheckOutcome(bool(row.get("passed")), row.get("evidence") or "", row.get("where"), row.get("error"),
-                                               bool(row.get("infra")))
+                                               bool(row.get("infra")), bool(row.get("undecided")))
     why = "timed out" if result.timed_out else ("ran out of memory" if result.oom_killed else f"exit {result.exit_code}")
     tail = (result.stderr.strip().splitlines() or [""])[-1][:300]
     return outcomes, f"the check crashed or hung without a result (runner {why}) {tail}".strip()

@@ -18,7 +18,7 @@ from harness.sandbox.types import GiB, MiB
 from harness.tasks import Task
 
 from autorater.grading.checks_host import CheckItem, CheckOutcome, needs_office, run_checks, start_office
-from autorater.grading.dag import decide_all
+from autorater.grading.dag import Undecided, decide_all
 from autorater.grading.verdicts import write_verdicts
 from autorater.scoring.verdicts import Verdict
 from autorater.judge.judge import LlmJudge
@@ -57,7 +57,7 @@ async def grade_trial(spec: GradeSpec) -> dict:
     async with await create_sandbox(box_spec) as box:
         # The warm LibreOffice loads while the deliverables are copied in and the first checks
         # run; a conversion that comes before it is up waits for it or runs cold.
-        items = [CheckItem(c.id, (c.check or {}).get("file") or c.file, dict(c.check)) for c in order if c.check]
+        items = [CheckItem(c.id, (c.check or {}).get("file") or c.file, dict(c.check_spec() or {})) for c in order if c.check]
         wanted = needs_office(files, items, judged=spec.judge is not None)
         office = asyncio.ensure_future(start_office(box)) if wanted else None
         try:
@@ -86,8 +86,10 @@ async def grade_trial(spec: GradeSpec) -> dict:
     return score
 
 
-def _from_check(criterion, outcome: CheckOutcome) -> Verdict:
+def _from_check(criterion, outcome: CheckOutcome) -> Verdict | Undecided:
     kind = criterion.check.get("kind", "?")
+    if outcome.undecided and not outcome.infra:
+        return Undecided(f"check:{kind}", outcome.evidence)
     reason = outcome.evidence + (f" (error: {outcome.error})" if outcome.error else "")
     cited = [(criterion.check or {}).get("file") or criterion.file or "final_reply.md"]
     state = "error" if outcome.infra else ("pass" if outcome.passed else "fail")

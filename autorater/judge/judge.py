@@ -38,6 +38,9 @@ def judge_task_text(task_prompt: str, criteria: Sequence[Any], files: list[str])
     for c in criteria:
         where = f" [file: {c.file}]" if getattr(c, "file", None) else ""
         lines.append(f"- {c.id}{where}: {c.text}")
+        hint = getattr(c, "check_hint", None)
+        if hint:
+            lines.append(f"  (a deterministic check could not decide this one; what it read: {hint[:500]})")
     return "\n".join(lines)
 
 

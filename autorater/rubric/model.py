@@ -47,6 +47,11 @@ class Criterion(_Strict):
     rationale: str  # where the ground truth comes from and how it is derived
     file: str | None = None  # the deliverable this criterion is about
     check: dict[str, Any] | None = None  # deterministic check spec, validated by autorater.checks
+    # Other words for the criterion's label or subject ("peak": "highest", "maximum", "ten-year
+    # high"): its check accepts any of them where it accepts the label (a labelled line, a table
+    # row key, a number's label, a contains text). Validation refuses an alias that would also
+    # match another criterion's subject.
+    aliases: list[str] = Field(default_factory=list)
     # Set by the loader, never authored: where `tier` came from (None when there is no tier).
     tier_source: TierSource | None = None
 
@@ -59,6 +64,39 @@ class Criterion(_Strict):
     @classmethod
     def _file(cls, value: str | None) -> str | None:
         return None if value is None else check_relative_path(value)
+
+    @field_validator("aliases")
+    @classmethod
+    def _aliases_filled(cls, value: list[str]) -> list[str]:
+        for alias in value:
+            _not_blank(alias)
+        return value
+
+    def check_spec(self) -> dict[str, Any] | None:
+        """The check as it runs: the spec with the criterion's aliases added to its own."""
+        return with_aliases(self.check, self.aliases)
+
+
+ALIAS_KINDS = ("reply.field", "text.field", "reply.table_cell", "text.table_cell", "reply.number", "text.number",
+               "docx.paragraph_contains", "docx.heading_exists", "pdf.text_contains", "pptx.text_contains",
+               "pptx.slide_title_contains", "pptx.notes_contain", "html.title", "image.ocr_contains")
+
+
+def with_aliases(check: dict[str, Any] | None, aliases: list[str]) -> dict[str, Any] | None:
+    """`check` with `aliases` appended to its own `aliases` (kinds in ALIAS_KINDS take them)."""
+    if check is None or not aliases:
+        return check
+    return {**check, "aliases": [*check.get("aliases", []), *aliases]}
+
+
+def check_subjects(check: dict[str, Any] | None) -> list[str]:
+    """What a check looks for by name (a label, a row key, a contains text) and its aliases."""
+    if not isinstance(check, dict):
+        return []
+    named = [check.get(k) for k in ("label", "row") if isinstance(check.get(k), str)]
+    if isinstance(check.get("text"), str) and check.get("match", "contains") != "regex":
+        named.append(check["text"])
+    return [*named, *(a for a in check.get("aliases", []) if isinstance(a, str))]
 
 
 class CalibrationEntry(_Strict):

@@ -16,7 +16,7 @@ from pydantic_core import ErrorDetails
 from harness.validation import describe_error, format_loc
 
 from autorater.rubric.graph import find_cycles, format_cycle
-from autorater.rubric.model import REPLY_FILE, RUBRIC_TIER_SOURCES, Criterion
+from autorater.rubric.model import ALIAS_KINDS, REPLY_FILE, RUBRIC_TIER_SOURCES, Criterion, check_subjects, with_aliases
 
 TOP_LEVEL_KEYS = ("task", "tier_source", "criteria")
 LOADER_FIELDS = ("tier_source",)  # filled by the loader; an author writing them is a mistake
@@ -75,8 +75,13 @@ def _check_problem_lines(item: dict[str, Any], validate: CheckValidator, deliver
     """The checks package validates the spec itself; the rules tying it to the criterion
     (which file it reads) live here, since only the rubric knows the criterion's `file`."""
     check = item.get("check")
+    aliases = item.get("aliases")
+    if isinstance(aliases, list) and aliases and (not isinstance(check, dict) or check.get("kind") not in ALIAS_KINDS):
+        return [f"aliases: only a check of kind {', '.join(ALIAS_KINDS)} takes aliases (got {check.get('kind') if isinstance(check, dict) else 'no check'})"]
     if not isinstance(check, dict):
         return []  # absent, or the model reports the wrong type
+    if isinstance(aliases, list) and all(isinstance(a, str) for a in aliases):
+        check = with_aliases(check, aliases)
     try:
         # The checks package already prefixes its messages with `check.` / `check:`.
         lines = [p if p.startswith("check") else f"check: {p}" for p in validate(check)]
@@ -160,4 +165,34 @@ def rubric_problems(raw: Any, name: str, *, task_id: str | None = None,
         problems += [f"{name}: {label}: {line}" for line in lines]
 
     problems += [f"{name}: criterion {cid!r}: {msg}" for cid, msg in _graph_problems(usable)]
+    problems += [f"{name}: criterion {cid!r}: {msg}" for cid, msg in _alias_problems(usable)]
     return problems
+
+
+def _words(text: str) -> str:
+    return " " + " ".join(text.casefold().replace("*", " ").split()) + " "
+
+
+def _alias_problems(items: list[tuple[str, dict[str, Any]]]) -> list[tuple[str, str]]:
+    """An alias that would also match another criterion's subject in the same file (equal,
+    or one inside the other as whole words) would let one answer stand for two criteria."""
+    def target(item: dict[str, Any]) -> str:
+        check = item.get("check") if isinstance(item.get("check"), dict) else {}
+        kind = str(check.get("kind", ""))
+        return REPLY_FILE if kind.startswith(REPLY_KIND_PREFIX) else str(check.get("file") or item.get("file"))
+
+    out: list[tuple[str, str]] = []
+    for cid, item in items:
+        aliases = item.get("aliases") if isinstance(item.get("aliases"), list) else []
+        for alias in (a for a in aliases if isinstance(a, str) and a.strip()):
+            for other_id, other in items:
+                if other_id == cid or target(other) != target(item):
+                    continue
+                for subject in check_subjects(with_aliases(other.get("check") if isinstance(other.get("check"), dict) else None,
+                                                           [a for a in other.get("aliases") or [] if isinstance(a, str)])):
+                    a, b = _words(alias), _words(subject)
+                    if a in b or b in a:
+                        out.append((cid, f"aliases: {alias!r} would also match criterion {other_id!r} "
+                                         f"(its subject {subject!r})"))
+                        break
+    return out

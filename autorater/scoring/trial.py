@@ -75,6 +75,9 @@ class TrialScore:
     total_weight: int = 0
     passed_weight: int = 0
     untiered: int = 0  # criteria with no tier: in WSR, in neither climb nor regression
+    # Weight of the criteria whose check found the thing but could not decide it (value.py):
+    # decided by the judge since, or left unjudged. The report states it as a share.
+    check_undecided_weight: int = 0
 
     def to_json(self) -> dict[str, Any]:
         """A plain dict for json.dump (bounds become [lower, upper] lists)."""
@@ -86,9 +89,15 @@ class TrialScore:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TrialScore:
+        known = set(cls.__dataclass_fields__)
         fixed: dict[str, Any] = {k: (tuple(v) if k.endswith("_bounds") and v is not None else v)
-                                 for k, v in data.items()}
+                                 for k, v in data.items() if k in known}
         return cls(**fixed)
+
+
+def undecided_share(score: TrialScore) -> float:
+    """The share of a trial's rubric weight its checks could not decide."""
+    return score.check_undecided_weight / score.total_weight if score.total_weight else 0.0
 
 
 def _match(rubric: Rubric, verdicts: Sequence[Verdict], where: str) -> dict[str, str]:
@@ -122,6 +131,7 @@ def score_trial(rubric: Rubric, verdicts: VerdictsFile | Sequence[Verdict]) -> T
     if meta is not None and meta.task != rubric.task:
         raise VerdictsError([f"{where}: verdicts are for task {meta.task!r}, the rubric for {rubric.task!r}"])
     outcome = _match(rubric, items, where)
+    undecided = {v.criterion_id for v in items if v.check_undecided}
 
     overall = _subset(rubric, outcome, lambda c: True)
     primary = _subset(rubric, outcome, lambda c: c.objective == "primary")
@@ -145,4 +155,5 @@ def score_trial(rubric: Rubric, verdicts: VerdictsFile | Sequence[Verdict]) -> T
         total_weight=rubric.total_weight,
         passed_weight=sum(c.weight for c in rubric.criteria if outcome[c.id] == "pass"),
         untiered=sum(1 for c in rubric.criteria if c.tier is None),
+        check_undecided_weight=sum(c.weight for c in rubric.criteria if c.id in undecided),
     )

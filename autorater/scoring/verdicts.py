@@ -37,6 +37,9 @@ class Verdict(BaseModel):
     evidence: str = ""
     cited_files: list[str] = Field(default_factory=list)
     blocked_by: str | list[str] | None = None
+    # Set when a deterministic check found the thing but could not decide it (its reading),
+    # whoever decided it afterwards (the judge) or not (unjudged): the report's undecided share.
+    check_undecided: str | None = None
 
 
 class VerdictsFile(BaseModel):

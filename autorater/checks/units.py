@@ -1,0 +1,112 @@
+"""Units of measure, with conversion inside a dimension (pint): 412.3 MWh is 412,300 kWh,
+0.03 A is 30 mA, 139.9 sq m is 139.9 m².
+
+A rubric states the unit its expected value is in (`unit: kWh`); a number written with a
+unit of the same dimension is converted before the comparison, and a number written with a
+unit of another dimension (11 rooms next to 139.90 m², July next to 412,300 kWh) is not a
+candidate for it. Only a check that names a unit reads units: without one, a word after a
+number stays a word ("13 in total" is not 13 inches).
+
+The registry is built once per process, on first use (pint's default definitions plus the
+few spellings models write that pint lacks: px, sqm, sq ft, m2)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+# Spellings pint does not know, mapped to ones it does (checked whole, case-sensitively first).
+_SPELLINGS = {
+    "sqm": "m**2", "sq m": "m**2", "sq. m": "m**2", "sq.m": "m**2", "sq. m.": "m**2", "m2": "m**2", "sq metres": "m**2",
+    "sq meters": "m**2", "square metres": "m**2", "square meters": "m**2", "square metre": "m**2",
+    "square meter": "m**2", "sq ft": "ft**2", "sqft": "ft**2", "sq. ft": "ft**2", "sq. ft.": "ft**2", "ft2": "ft**2",
+    "square feet": "ft**2", "square foot": "ft**2",
+    "px": "pixel", "pixels": "pixel", "pt": "point", "%": "percent", "pct": "percent", "per cent": "percent",
+    "°C": "degC", "ºC": "degC", "C": "degC", "deg C": "degC", "degrees C": "degC", "degrees Celsius": "degC",
+    "°F": "degF", "ºF": "degF", "F": "degF", "kwh": "kWh", "mwh": "MWh", "gwh": "GWh", "KWh": "kWh",
+    "Ω": "ohm", "kΩ": "kiloohm", "MΩ": "megaohm", "µF": "microfarad", "uF": "microfarad", "μF": "microfarad",
+    "nF": "nanofarad", "pF": "picofarad", "µA": "microampere", "uA": "microampere",
+}
+# A unit as written after a number: up to three short tokens of letters, symbols and exponents.
+_UNIT_TEXT = re.compile(r"[ \t]?((?:[A-Za-zµμΩ°º%²³]+(?:[.^]?[0-9²³])?\.?)(?:[ \t/·*.]{1,2}[A-Za-zµμΩ°º²³]+(?:[.^]?[0-9²³])?){0,2})")
+# Words that follow numbers and that pint would read as units (a = year, in = inch, h = hour...);
+# compared case-sensitively, so "A" (ampere) and "H" (henry) stay units.
+_WORDS_NOT_UNITS = frozenset({
+    "a", "an", "at", "in", "on", "of", "or", "to", "and", "as", "by", "for", "per", "the", "is", "was", "be", "are",
+    "from", "than", "with", "up", "down", "each", "yr", "year", "years", "month", "months", "day", "days", "week",
+    "weeks", "h", "s", "min", "hour", "hours",
+})
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A unit a rubric names, resolved: its pint unit and a readable name for evidence."""
+
+    name: str
+    pint_unit: Any
+
+    def dimensionless(self) -> bool:
+        return bool(self.pint_unit.dimensionless)
+
+
+@lru_cache(maxsize=1)
+def registry() -> Any:
+    import pint  # noqa: PLC0415 - heavy; only checks that name a unit load it
+
+    ureg = pint.UnitRegistry(autoconvert_offset_to_baseunit=True)
+    if "pixel" not in ureg:
+        ureg.define("pixel = [pixel] = px")
+    return ureg
+
+
+def _parse(text: str) -> Any | None:
+    ureg = registry()
+    text = text.strip().rstrip(".")
+    spelled = _SPELLINGS.get(text) or _SPELLINGS.get(text.lower())
+    try:
+        return ureg.parse_units(spelled or text)
+    except Exception:  # noqa: BLE001 - pint raises several types for "not a unit"
+        return None
+
+
+def resolve(name: str) -> Unit:
+    """The unit a rubric names; ValueError (for spec validation) when pint cannot read it."""
+    parsed = _parse(name)
+    if parsed is None:
+        raise ValueError(f"unknown unit {name!r} (pint cannot read it; e.g. kWh, m^2, mm, mA, px, %)")
+    return Unit(name, parsed)
+
+
+def unit_after(text: str, end: int) -> tuple[Any, int] | None:
+    """The unit written right after a number ending at `end` ((pint unit, end of the unit
+    text)), or None. A known spelling of two or three words ("sq m", "square metres", "deg
+    C") first, then the first token alone ("kWh" of "kWh in July": pint would read the
+    whole as kWh·inch)."""
+    m = _UNIT_TEXT.match(text, end)
+    if m is None:
+        return None
+    raw = m.group(1)
+    words = raw.split()
+    for n in (3, 2):
+        if len(words) >= n:
+            piece = " ".join(words[:n])
+            if piece in _SPELLINGS or piece.lower() in _SPELLINGS:
+                parsed = _parse(piece)
+                if parsed is not None:
+                    return parsed, m.start(1) + raw.index(words[n - 1]) + len(words[n - 1])
+    first = words[0] if words else ""
+    if not first or first in _WORDS_NOT_UNITS:
+        return None
+    parsed = _parse(first)
+    return (parsed, m.start(1) + len(first)) if parsed is not None else None
+
+
+def convert(value: float, written: Any, wanted: Unit) -> float | None:
+    """`value` in `written` units expressed in the rubric's unit, or None across dimensions."""
+    ureg = registry()
+    try:
+        return float(ureg.Quantity(value, written).to(wanted.pint_unit).magnitude)
+    except Exception:  # noqa: BLE001 - DimensionalityError and offset-unit errors alike
+        return None

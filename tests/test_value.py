@@ -1,0 +1,158 @@
+"""What a written answer commits to (autorater/checks/value.py), as a table of cases: every
+way correct work was seen failing (issue 18) must pass, and every way wrong work tries to
+pass (negated, hedged, several candidates, a wrong value) must fail. Host only, pure."""
+
+from __future__ import annotations
+
+import pytest
+
+from autorater.checks.answer import judge
+from autorater.checks.numbers import Tolerance
+from autorater.checks.specs_base import ExpectedValue
+from autorater.checks.units import resolve
+from autorater.checks.value import judge_exact, judge_number, read
+
+T = Tolerance
+
+
+@pytest.mark.parametrize(
+    ("value", "expected", "tol", "unit", "state"),
+    [
+        # Correct work with context numbers (the 18 false fails of issue 18, by kind).
+        ("139.90 m² (11 rooms)", 139.9, T(0.5), None, "pass"),
+        ("139.90 m² (11 rooms)", 139.9, T(0.5), "m^2", "pass"),
+        ("42 (printed 48)", 42, T(0), None, "pass"),
+        ("GBP 400,000 (+GBP 150,000)", 400_000, T(1), None, "pass"),
+        ("412,300 kWh (July 2024)", 412_300, T(1), None, "pass"),
+        ("412,300 kWh (July 2024)", 412_300, T(1), "kWh", "pass"),
+        ("412.3 MWh", 412_300, T(1), "kWh", "pass"),
+        ("0.03 A", 30, T(0.5), "mA", "pass"),
+        ("5 % (±5 %)", 5, T(0), None, "pass"),
+        ("±5 % band, centre 12.5 %", 12.5, T(0), None, "pass"),
+        ("3 under Bylaw 2025-03", 3, T(0), None, "pass"),
+        ("13 — 12 printed swings plus the red-pen NEW DOOR", 13, T(0), None, "pass"),
+        ("13 - 12 printed swings plus 1 hand-drawn", 13, T(0), None, "pass"),
+        ("12 printed + 1 hand-drawn = 13", 13, T(0), None, "pass"),
+        ("4.65 × 4.20 = 19.53 m²", 19.53, T(0.1), None, "pass"),
+        ("thirteen (13)", 13, T(0), None, "pass"),
+        ("thirty (30) days", 30, T(0), None, "pass"),
+        ("(1,200)", -1200, T(0), None, "pass"),
+        ("$ (30)", -30, T(0), None, "pass"),
+        ("€347m", 347, T(0.5), None, "pass"),
+        ("€347m", 347e6, T(1), None, "pass"),
+        ("4.65m", 4.65, T(0.02), None, "pass"),
+        ("12.6 %", 12.6, T(0.05), "%", "pass"),
+        ("0.126", 12.6, T(0.05), "%", "pass"),
+        ("12.6%", 0.126, T(0.0005), None, "pass"),
+        ("139.9 sq m", 139.9, T(0.5), "m^2", "pass"),
+        ("Day 2 (14:00)", 2, T(0), None, "pass"),
+        ("39.6 °C on day 2", 39.6, T(0.2), "degC", "pass"),
+        ("1,058,761.88", 1_058_761.88, T(1), None, "pass"),
+        ("EUR 1.06m", 1_058_761.88, T(0, 0.008), None, "pass"),
+        ("457,500 kWh in July 2024, up 8 % on June", 457_500, T(0, 0.03), "kWh", "pass"),
+        ("about 72 px", 72, T(1), None, "pass"),
+        ("72 px (not 96)", 72, T(1), None, "pass"),
+        ("71.5 px or 72 px", 72, T(1), None, "pass"),
+        ("none", 0, T(0), None, "pass"),
+        # Wrong work: negated, hedged, several candidates, a committed wrong value.
+        ("not 140.96 m²", 140.96, T(0.5), None, "fail"),
+        ("none; 118,000 kWh is normal", 118_000, T(1), None, "fail"),
+        ("No anomaly (118 MWh)", 118_000, T(1), "kWh", "fail"),
+        ("n/a", 13, T(0), None, "fail"),
+        ("12 or 13", 13, T(0), None, "fail"),
+        ("72/96 px", 72, T(1), None, "fail"),
+        ("3.45 - 3.75 m", 3.45, T(0.05), None, "fail"),
+        ("3.45–3.75 m", 3.45, T(0.05), None, "fail"),
+        ("12 to 13", 13, T(0), None, "fail"),
+        ("between 12 and 13", 13, T(0), None, "fail"),
+        ("12, 13", 13, T(0), None, "fail"),
+        ("13 (or 12)", 13, T(0), None, "fail"),
+        ("13 (12?)", 13, T(0), None, "fail"),
+        ("possibly 13", 13, T(0), None, "fail"),
+        ("13?", 13, T(0), None, "fail"),
+        ("either 12 or 13", 13, T(0), None, "fail"),
+        ("11", 13, T(0), None, "fail"),
+        ("48 (printed 42)", 42, T(0), None, "fail"),
+        ("see the plan", 13, T(0), None, "fail"),
+        ("11 rooms", 139.9, T(0.5), "m^2", "fail"),
+        # Neither: found, but which figure is the answer cannot be told.
+        ("of the 14 openings, 13 have leaves", 13, T(0), None, "undecided"),
+        ("see below (13)", 13, T(0), None, "undecided"),
+    ],
+)
+def test_numbers(value, expected, tol, unit, state):
+    outcome = judge_number(value, expected, tol, resolve(unit) if unit else None)
+    assert outcome.state == state, outcome.reason
+
+
+@pytest.mark.parametrize(
+    ("value", "expected", "state"),
+    [
+        ("No", ["No"], "pass"),
+        ("**No** - logo too small", ["No"], "pass"),
+        ("No (D4 has no series resistor)", ["No"], "pass"),
+        ("No, D4 has no series resistor", ["No"], "pass"),
+        ("No — hold until D4 gets its resistor", ["No"], "pass"),
+        ("Revise and resubmit (logo undersized)", ["Revise", "Revise and resubmit"], "pass"),
+        ("Store", ["Store"], "pass"),
+        ("Yes", ["No"], "fail"),
+        ("No/Yes", ["No"], "fail"),
+        ("No or Yes", ["No"], "fail"),
+        ("Not sure", ["No"], "fail"),
+        ("Possibly No", ["No"], "fail"),
+        ("Approved with conditions", ["Approved"], "undecided"),
+        ("Not approved", ["Approved"], "fail"),
+    ],
+)
+def test_exact_text(value, expected, state):
+    outcome = judge_exact(value, expected, ignore_case=True)
+    assert outcome.state == state, outcome.reason
+
+
+def spec(**kw) -> ExpectedValue:
+    return ExpectedValue(**kw)
+
+
+@pytest.mark.parametrize(
+    ("value", "kw", "state"),
+    [
+        # Anchored patterns accept trailing context; hedges and alternatives still fail.
+        ("Riverside Offices (RVO-02) – 118,000 kWh vs ~61,000 typical",
+         {"expected": "^(riverside( offices)?|rvo-02)$", "match": "regex"}, "pass"),
+        ("Safety vinyl sheet (FF-03)", {"expected": "^safety vinyl( sheet)?( \\(ff-03\\))?$", "match": "regex"}, "pass"),
+        ("Carpet tile (FF-02) or Luxury vinyl tile (FF-01)", {"expected": "carpet tile", "match": "contains"}, "fail"),
+        ("Use Teal #0F6E74 (or Navy #1B2A41)", {"expected": "#0F6E74", "match": "contains"}, "fail"),
+        ("Northgate Depot (not Riverside)", {"expected": "riverside", "match": "contains"}, "fail"),
+        ("Northgate Depot (previously Riverside)", {"expected": "riverside", "match": "contains"}, "fail"),
+        ("pin 11 (PA2)", {"expected": "\\bpin\\s*11\\b", "match": "regex"}, "pass"),
+        ("pin 11 (PA2) or pin 12 (PA1)", {"expected": "\\bpin\\s*11\\b", "match": "regex"}, "fail"),
+        # Dates in any common writing, at the precision the rubric asks for.
+        ("July 2024", {"expected": "2024-07", "date": True}, "pass"),
+        ("Jul-24", {"expected": "2024-07", "date": True}, "pass"),
+        ("2024-07", {"expected": "2024-07", "date": True}, "pass"),
+        ("07/2024", {"expected": "2024-07", "date": True}, "pass"),
+        ("July", {"expected": "2024-07", "date": True}, "pass"),
+        ("July 2024 (457,500 kWh, 8 % above June)", {"expected": "2024-07", "date": True}, "pass"),
+        ("June 2024", {"expected": "2024-07", "date": True}, "fail"),
+        ("July or August 2024", {"expected": "2024-07", "date": True}, "fail"),
+        ("16 May 2025", {"expected": "2025-05-16", "date": True}, "pass"),
+        ("by 16th May 2025", {"expected": "2025-05-16", "date": True}, "pass"),
+        ("May 16, 2025", {"expected": "2025-05-16", "date": True}, "pass"),
+        ("16/05/2025", {"expected": "2025-05-16", "date": True}, "pass"),
+        ("05/03/2025", {"expected": "2025-03-05", "date": True}, "pass"),
+        ("11 or 13 March 2025", {"expected": "2025-03-11", "date": True}, "fail"),
+        ("11-12 March 2025", {"expected": "2025-03-11", "date": True}, "fail"),
+    ],
+)
+def test_answers(value, kw, state):
+    judged = judge(value, spec(**kw))
+    assert judged.state == state, judged.reason
+
+
+def test_head_and_context():
+    r = read("13 (12 printed + 1 hand-drawn); see the door schedule")
+    assert r.head_text == "13"
+    assert [a.text for a in r.asides] == ["12 printed + 1 hand-drawn", " see the door schedule"]
+    assert read("No. 12 is the answer. The rest is context").head_text == "No. 12 is the answer"
+    assert read("42 (printed 48)").asides[0].superseded
+    assert read("13 (or 12)").asides[0].alternative
