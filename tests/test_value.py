@@ -156,3 +156,26 @@ def test_head_and_context():
     assert read("No. 12 is the answer. The rest is context").head_text == "No. 12 is the answer"
     assert read("42 (printed 48)").asides[0].superseded
     assert read("13 (or 12)").asides[0].alternative
+
+
+SCALED = ["Office 1", "Office 2", "Meeting Room", "Kitchenette", "Plant Room", "Staff Room", "Store"]
+DIMENSIONED = ["Reception", "Consulting", "Corridor", "Accessible WC|WC"]
+
+
+@pytest.mark.parametrize(
+    ("value", "state"),
+    [
+        ("Office 1, Office 2, Meeting Room, Kitchenette, Plant Room, Staff Room, Store", "pass"),
+        ("Store; Staff Room; Plant Room; Kitchenette; Meeting Room; Office 2 and Office 1 (all scaled at 1:50)", "pass"),
+        ("Office 1, Office 2, Meeting Room, Kitchenette, Plant Room, Staff Room, Store (not Reception, which is "
+         "dimensioned)", "pass"),
+        ("Office 1, Office 2, Meeting Room, Kitchenette, Plant Room, Staff Room", "fail"),
+        ("Office 1, Office 2, Meeting Room, Kitchenette, Plant Room, Staff Room, Store, Reception", "fail"),
+        ("Office 1, Office 2, Meeting Room, Kitchenette, Plant Room, Staff Room, Store, possibly also Reception",
+         "fail"),
+        ("none; all rooms were dimensioned", "fail"),
+    ],
+)
+def test_list_answers(value, state):
+    judged = judge(value, spec(expected=SCALED, match="all", exclude=DIMENSIONED))
+    assert judged.state == state, judged.reason

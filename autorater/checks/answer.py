@@ -37,6 +37,8 @@ def rule_of(spec: ExpectedValue) -> str:
     texts = spec.expected_texts()
     if spec.date:
         return f"expected the date {' or '.join(texts)}"
+    if spec.match == "all":
+        return f"expected a list naming all of {texts!r}" + (f" and none of {spec.exclude!r}" if spec.exclude else "")
     if len(texts) == 1:
         return f"expected an answer that {describe(texts[0], spec.match, spec.ignore_case)}"
     verb = {"exact": "equals", "contains": "contains", "regex": "matches"}[spec.match]
@@ -142,6 +144,8 @@ def judge(value: str, spec: ExpectedValue) -> Judgement:
         outcome = _judge_date(value, spec)
     elif spec.match == "exact":
         outcome = reading.judge_exact(value, spec.expected_texts(), spec.ignore_case)
+    elif spec.match == "all":
+        outcome = reading.judge_all_of(value, spec.expected_texts(), spec.exclude, spec.ignore_case)
     else:
         outcome = _judge_search(value, spec)
     return Judgement(outcome.state, outcome.reason)

@@ -11,7 +11,7 @@ from autorater.checks.context import CheckContext
 from autorater.checks.mdtable import Table, find_tables
 from autorater.checks.reply_source import missing_note, scoped_outcome, scoped_texts, subject
 from autorater.checks.result import CheckResult, verdict
-from autorater.checks.specs_data import ReplyField, ReplyTableCell
+from autorater.checks.specs_data import ReplyField, ReplyTableCell, TableLookup
 from autorater.checks.textmatch import clip, normalize, normalize_lines, strip_markup, text_matches
 
 
@@ -30,7 +30,7 @@ def column_index(headers: list[str], ref: str | int) -> int | None:
     return next((i for i, h in enumerate(folded) if h.startswith(want)), None)
 
 
-def _key_matches(cell: str, spec: ReplyTableCell) -> bool:
+def _key_matches(cell: str, spec: TableLookup) -> bool:
     """The row's key cell is the spec's `row` or one of its aliases (aliases compare exactly)."""
     cell = strip_markup(cell)
     if text_matches(cell, str(spec.row), spec.row_match, ignore_case=True):
@@ -38,45 +38,60 @@ def _key_matches(cell: str, spec: ReplyTableCell) -> bool:
     return any(text_matches(cell, a, "exact", ignore_case=True) for a in spec.aliases)
 
 
-def _rows_in(table: Table, spec: ReplyTableCell) -> tuple[list[tuple[str, str]] | None, str]:
+def _rows_in(table: Table, spec: TableLookup) -> tuple[list[tuple[str, str]] | None, str]:
     """([(where, cell)] for the matching rows, or None) and why not, for one table."""
     col, key = column_index(table.headers, spec.column), column_index(table.headers, spec.key_column)
     headers = [clip(strip_markup(h), 30) for h in table.headers]
     if col is None or key is None:
         missing = spec.column if col is None else spec.key_column
-        return None, f"table {table.index} (line {table.line}) has no column {missing!r} (headers: {headers})"
+        return None, f"{_named(table)} has no column {missing!r} (headers: {headers})"
     hits = [(i, r) for i, r in enumerate(table.rows, 1) if _key_matches(r[key], spec)]
     if not hits:
         keys = [clip(strip_markup(r[key]), 20) for r in table.rows[:12]]
-        at = f"table {table.index} (line {table.line})"
+        at = _named(table)
         return None, f"{at} has no row {spec.row!r} in column {headers[key]!r} (keys: {keys})"
-    return [(f"table {table.index} row {i} ({clip(strip_markup(r[key]), 30)!r}) column {headers[col]!r}", r[col])
+    return [(f"{table.where or f'table {table.index}'} row {i} ({clip(strip_markup(r[key]), 30)!r}) column {headers[col]!r}", r[col])
             for i, r in hits], ""
+
+
+def _named(table: Table) -> str:
+    return table.where or f"table {table.index} (line {table.line})"
 
 
 def table_cell(spec: ReplyTableCell, ctx: CheckContext) -> CheckResult:
     name, where = subject(ctx)
-    rule = rule_of(spec)
     scopes, missing_section = scoped_texts(ctx, spec)
-    reasons, tables_seen = [], 0
-    for scope, text in scopes:
-        tables = find_tables(text)
-        tables_seen += len(tables)
-        if spec.table != "any" and spec.table > len(tables):
-            reasons.append(f"{scope or 'the ' + name} has {len(tables)} table(s), not table {spec.table}")
+    tables = [t for _, text in scopes for t in find_tables(text)]
+    if not tables:
+        return verdict(False, f"no Markdown table in the {name}{missing_note(missing_section)}; {rule_of(spec)}", where)
+    state, evidence, at = judge_tables(tables, spec)
+    return scoped_outcome(state, f"{name}: {evidence}", f"{where}{', ' + at if at else ''}", missing_section)
+
+
+def judge_tables(tables: list[Table], spec: TableLookup) -> tuple[str, str, str | None]:
+    """(state, evidence, where) for a TableLookup over `tables` (Markdown, Word or slide
+    tables alike): the first table selected by `table` that has the column and the row."""
+    rule = rule_of(spec)
+    if isinstance(spec.table, int):
+        if spec.table > len(tables):
+            return "fail", f"{len(tables)} table(s), not table {spec.table}; {rule}", None
+        chosen = [tables[spec.table - 1]]
+    elif spec.table == "any":
+        chosen = tables
+    else:
+        chosen = [t for t in tables if any(spec.table.casefold() in _fold(h) for h in t.headers)]
+        if not chosen:
+            return "fail", f"no table has a header containing {spec.table!r}; {rule}", None
+    reasons = []
+    for table in chosen:
+        rows, why = _rows_in(table, spec)
+        if rows is None:
+            reasons.append(why)
             continue
-        for table in tables if spec.table == "any" else [tables[spec.table - 1]]:
-            rows, why = _rows_in(table, spec)
-            if rows is None:
-                reasons.append(why)
-                continue
-            state, evidence = judge_all(rows, spec)
-            at = f"{where}, {scope + ', ' if scope else ''}table {table.index}"
-            return scoped_outcome(state, f"{name}: {evidence}; {rule}", at, missing_section)
-    if not tables_seen:
-        return verdict(False, f"no Markdown table in the {name}{missing_note(missing_section)}; {rule}", where)
+        state, evidence = judge_all(rows, spec)
+        return state, f"{evidence}; {rule}", f"table {table.index}"
     shown = "; ".join(reasons[:3]) + (f"; … {len(reasons) - 3} more tables" if len(reasons) > 3 else "")
-    return verdict(False, f"{name}: {shown}; {rule}", where)
+    return "fail", f"{shown}; {rule}", None
 
 
 _BULLET = r"^[ \t]{0,3}(?:>\s?)*(?:[-*+\u2022]\s+|\d{1,3}[.)]\s+)?(?:#{1,6}\s+)?"

@@ -26,6 +26,7 @@ class Table:
     line: int
     headers: list[str]
     rows: list[list[str]]
+    where: str = ""  # how evidence names it when it is not a Markdown table (a Word or slide table)
 
 
 def split_row(line: str) -> list[str]:

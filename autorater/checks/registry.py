@@ -17,8 +17,11 @@ _MODULES = {
     "html": "html_checks", "image": "image_checks", "csv": "tabular_checks", "json": "tabular_checks",
     "reply": "reply_checks", "text": "reply_checks",
 }
+# Kinds that live apart from their format's module: answers read inside documents.
+_KINDS = {kind: "document_answers" for kind in
+          ("docx.table_cell", "pptx.table_cell", "docx.field", "pptx.field", "pdf.field")}
 
 
 def evaluator(kind: str) -> Evaluator:
-    module = importlib.import_module(f"autorater.checks.{_MODULES[kind.split('.', 1)[0]]}")
+    module = importlib.import_module(f"autorater.checks.{_KINDS.get(kind) or _MODULES[kind.split('.', 1)[0]]}")
     return module.EVALUATORS[kind]

@@ -125,15 +125,19 @@ class ExpectedValue(NumberTolerance):
     "/" alternative, in a hedged head — either, possibly, maybe, probably, unclear, TBD, "?" —
     or in superseded context does not count, unless the expected text itself contains that
     marker). ignore_case: default true.
+    match all (a list answer, "Scaled rooms: Office 1, Office 2, ..."): every expected item
+    (a phrase; "Accessible WC|WC" gives synonyms) appears asserted — not negated, not in
+    superseded context — and no item of `exclude` does; a hedge in the answer fails it.
     allow_alternatives: default false; true accepts contains/regex matches that sit next to
     an "or" / "/" alternative (a "Required fix" column that legitimately offers two fixes).
     An answer that cannot be told apart (the first figure wrong, a later one right; the
     expected text only in context) is undecided: the judge decides it."""
 
     expected: StrictInt | StrictFloat | StrictStr | list[StrictStr] = Field(union_mode="left_to_right")
-    match: MatchMode = "exact"
+    match: MatchMode | Literal["all"] = "exact"
     ignore_case: bool = True
     allow_alternatives: bool = False
+    exclude: list[StrictStr] = Field(default_factory=list)
     unit: str | None = Field(default=None, min_length=1)
     date: bool = False
     date_order: DateOrder = "DMY"
@@ -177,6 +181,8 @@ class ExpectedValue(NumberTolerance):
                 check_regex(text, "expected" if isinstance(self.expected, str) else f"expected[{i}]")
         if self.unit is not None and texts:
             raise ValueError("unit applies only to a numeric expected value")
+        if self.exclude and self.match != "all":
+            raise ValueError("exclude applies only to match: all")
         if self.date:
             from autorater.checks.dates import parse_expected  # noqa: PLC0415
 

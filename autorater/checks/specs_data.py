@@ -207,29 +207,33 @@ class ReplyMentionsAll(Sectioned):
         return [[item] if isinstance(item, str) else list(item) for item in self.items]
 
 
-class ReplyTableCell(Sectioned, ExpectedValue):
-    """One cell of a Markdown (GFM pipe) table in the reply. The row is the one whose
-    `key_column` cell (header text or 1-based index, default 1) equals `row` after markdown
-    emphasis/backticks/links are stripped (row_match: exact, case-insensitive; or contains /
-    regex). `column`: a header (case-insensitive prefix of the header cell after stripping
-    emphasis: "Complies" finds "Complies (Yes/No)"; an exact header wins) or a 1-based index.
-    `table`: 1-based index among the tables, or "any" (default): the first table that has
-    both columns and the row. The cell is judged as in ExpectedValue. Fails, quoting the cell,
-    when the table, column or row is missing or when several rows match and disagree."""
+class TableLookup(ExpectedValue):
+    """One cell of a table found by its row key and column header, never by position, so a
+    table with extra columns, another column order, a caption row above it or more tables
+    around it still reads right. The row is the one whose `key_column` cell (header text or
+    1-based index, default 1) equals `row` or one of its `aliases` after markdown emphasis,
+    backticks and links are stripped (row_match: exact, case-insensitive; or contains / regex).
+    `column`: a header (case-insensitive prefix of the header cell after stripping emphasis:
+    "Complies" finds "Complies (Yes/No)"; an exact header wins) or a 1-based index. `table`:
+    a 1-based index, "any" (default: the first table that has both columns and the row), or
+    a header text (the tables whose header row has a cell containing it). The cell is judged
+    as in ExpectedValue. Fails, quoting the cell, when no table has the row and column, or
+    when several rows match and disagree."""
 
-    kind: Literal["reply.table_cell"]
     row: StrictStr | StrictInt = Field(union_mode="left_to_right")
-    aliases: list[str] = Field(default_factory=list)  # other keys for the row
     row_match: MatchMode = "exact"
+    aliases: list[str] = Field(default_factory=list)  # other keys for the row
     key_column: StrictStr | PositiveInt = 1
     column: StrictStr | PositiveInt
-    table: PositiveInt | AnyOr = "any"
+    table: PositiveInt | AnyOr | StrictStr = "any"
 
     @field_validator("table", mode="before")
     @classmethod
     def _table_ref(cls, value: Any) -> Any:
-        if value != "any" and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-            raise ValueError(f"should be a 1-based table index or \"any\", got {value!r}")
+        if isinstance(value, str) and value.strip():
+            return value
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ValueError(f"should be a 1-based table index, \"any\" or a header text, got {value!r}")
         return value
 
     @field_validator("row", mode="before")
@@ -249,12 +253,33 @@ class ReplyTableCell(Sectioned, ExpectedValue):
         return value
 
     @model_validator(mode="after")
-    def _row_ok(self) -> ReplyTableCell:
+    def _row_ok(self) -> TableLookup:
         if isinstance(self.row, str) and not self.row.strip():
             raise ValueError("row must not be empty")
         if self.row_match == "regex":
             check_regex(str(self.row), "row")
         return self
+
+
+class ReplyTableCell(Sectioned, TableLookup):
+    """A cell of a Markdown (GFM pipe) table in the reply, found as in TableLookup."""
+
+    kind: Literal["reply.table_cell"]
+
+
+class DocumentField(ExpectedValue):
+    """The value a label introduces in a document's text: for each paragraph, line or table
+    row where `label` (or one of its `aliases`) occurs as whole words, the text right after
+    it (past ":", "-", "=", up to `window` characters, the end of its paragraph or line) is
+    read as an answer and judged as in ExpectedValue. In a table row the value is the cell
+    under `column` (a header) when given, else each other cell of the row. Free text repeats
+    itself, so one passing place is enough; when none passes, a place that cannot be decided
+    leaves the check undecided, otherwise it fails."""
+
+    label: str = Field(min_length=1)
+    aliases: list[str] = Field(default_factory=list)
+    window: PositiveInt = 120
+    column: StrictStr | None = None
 
 
 class ReplyField(Sectioned, ExpectedValue):

@@ -9,6 +9,7 @@ from typing import Literal
 
 from pydantic import Field, PositiveInt, model_validator
 
+from autorater.checks.specs_data import DocumentField, TableLookup
 from autorater.checks.specs_base import (
     AnyOr,
     CountRange,
@@ -224,5 +225,47 @@ OFFICE_SPECS = (
     PptxSlideCount, PptxSlideTitleContains, PptxTextContains, PptxPictureCount, PptxChartCount,
     PptxNotesContain,
 )
+
+class DocxTableCell(FileSpec, TableLookup):
+    """A cell of a Word table found by row key and column header (see TableLookup); header
+    rows are the first row of each table; merged cells repeat their text."""
+
+    kind: Literal["docx.table_cell"]
+
+
+class PptxTableCell(FileSpec, TableLookup):
+    """A cell of a slide table found by row key and column header (see TableLookup);
+    `slide`: only that slide (1-based), default every slide."""
+
+    kind: Literal["pptx.table_cell"]
+    slide: PositiveInt | None = None
+
+
+class DocxField(FileSpec, DocumentField):
+    """The value a label introduces in a Word document (body paragraphs and table rows; see
+    DocumentField)."""
+
+    kind: Literal["docx.field"]
+
+
+class PptxField(FileSpec, DocumentField):
+    """The value a label introduces on the slides (see DocumentField). `slide`: only that
+    slide; `notes`: "include" (slides and speaker notes), "only" (notes only), or "exclude"
+    (default)."""
+
+    kind: Literal["pptx.field"]
+    slide: PositiveInt | None = None
+    notes: Literal["exclude", "include", "only"] = "exclude"
+
+
+class PdfField(FileSpec, DocumentField):
+    """The value a label introduces in a PDF's text, line by line (see DocumentField);
+    `page`: only that page (1-based)."""
+
+    kind: Literal["pdf.field"]
+    page: PositiveInt | None = None
+
+
+OFFICE_SPECS += (DocxTableCell, PptxTableCell, DocxField, PptxField, PdfField)
 
 __all__ = ["OFFICE_SPECS", "ChartType", "StrictModel", "TableCell"]

@@ -485,3 +485,34 @@ def judge_exact(value: str, expected: list[str], ignore_case: bool) -> Outcome:
             return Outcome("undecided", f"{clip(text)!r} commits to {bare(reading.head_text)!r}; the expected "
                                         f"{e!r} appears in it only as part of a longer statement")
     return Outcome("fail", f"{clip(text)!r} reads {bare(reading.head_text)!r}, none of the expected")
+
+
+def judge_all_of(value: str, items: list[str], exclude: list[str], ignore_case: bool) -> Outcome:
+    """A list answer: every item (synonyms split on "|") appears asserted, no excluded item
+    does, and the answer neither opens with a denial nor hedges."""
+    from autorater.checks.negation import negation_of  # noqa: PLC0415
+
+    text = normalize(strip_markup(value))
+    reading = read(text)
+    denial = reading.denial()
+    if denial is not None:
+        return Outcome("fail", f"{clip(text)!r} opens with a denial ({denial!r})")
+    hedge = reading.hedge(items)
+    if hedge is not None:
+        return Outcome("fail", f"{clip(text)!r} is hedged ({hedge!r})")
+    flags = re.IGNORECASE if ignore_case else 0
+    superseded = [(a.start, a.start + len(a.text)) for a in reading.asides if a.superseded or a.alternative]
+
+    def asserted(item: str) -> bool:
+        for word in item.split("|"):
+            for m in re.finditer(rf"(?<!\w){re.escape(normalize(word))}(?!\w)", text, flags):
+                if negation_of(text, m.start(), m.end()) is None and not any(s <= m.start() < e for s, e in superseded):
+                    return True
+        return False
+
+    missing = [i for i in items if not asserted(i)]
+    extra = [i for i in exclude if asserted(i)]
+    if missing or extra:
+        parts = ([f"missing {missing}"] if missing else []) + ([f"also lists {extra}"] if extra else [])
+        return Outcome("fail", f"{clip(text)!r}: {'; '.join(parts)}")
+    return Outcome("pass", f"{clip(text)!r} lists all {len(items)} items and none of the {len(exclude)} excluded")
