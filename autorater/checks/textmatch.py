@@ -39,12 +39,22 @@ def compile_pattern(pattern: str, ignore_case: bool):  # noqa: ANN201 - an RE2 p
     return compile_rx(pattern, ignore_case)
 
 
+# A list marker typed as text ("•\tP-311: ...", "- item", "1) item"): what a reader sees as
+# the bullet, not as the paragraph's words.
+_LIST_MARK = re.compile(r"^\s*(?:[\u2022\u25e6\u25aa\u25cf\u2023\u2043\u00b7\u2219*+\-\u2013\u2014]|\(?\d{1,3}[.)]|\(?[a-z][.)])\s+")
+
+
 def text_matches(found: str, expected: str, mode: MatchMode, ignore_case: bool) -> bool:
-    """Does `found` satisfy `expected` under `mode`? (regex: searched, on normalised text)"""
+    """Does `found` satisfy `expected` under `mode`? (regex: searched, on normalised text;
+    exact and regex also try the text without a typed list marker, so `^P-311:` matches
+    "• P-311: ...")."""
+    text = normalize(found)
+    variants = [text] + ([_LIST_MARK.sub("", text, count=1)] if mode != "contains" and _LIST_MARK.match(text) else [])
     if mode == "regex":
-        return compile_pattern(expected, ignore_case).search(normalize(found)) is not None
-    a, b = _fold(found, ignore_case), _fold(expected, ignore_case)
-    return a == b if mode == "exact" else b in a
+        pattern = compile_pattern(expected, ignore_case)
+        return any(pattern.search(v) is not None for v in variants)
+    b = _fold(expected, ignore_case)
+    return any((_fold(v, ignore_case) == b) if mode == "exact" else (b in _fold(v, ignore_case)) for v in variants)
 
 
 def spec_matches(found: str, spec: object) -> bool:

@@ -327,11 +327,27 @@ def _candidates(qs: list[Quantity], unit: Any) -> list[Quantity]:
 _JOIN = re.compile(r"^\W{0,3}(?:or|/|-|to|~|and|,|either|or\s+(?:possibly|maybe|perhaps)|\s)\W{0,3}$", re.IGNORECASE)
 
 
+_NOT_UNIT_WORDS = frozenset({"of", "or", "to", "in", "at", "on", "by", "and", "per", "for", "the", "vs", "x", "\u00d7", "out"})
+
+
+def _unit_word(text: str) -> str | None:
+    """The short unit-like token at the start of `text` ("m", "kWh", "°C", "px"), if any."""
+    m = re.match(r"\s?([^\s\d/,()]{1,4})(?=\s|/|,|\)|$)", text)
+    if m is None or m.group(1).lower() in _NOT_UNIT_WORDS or not re.search(r"[A-Za-z%°µΩ²³€$£]", m.group(1)):
+        return None
+    return m.group(1)
+
+
 def _joined(head: str, a: Quantity, b: Quantity) -> bool:
     """Is `b` offered as an alternative to `a` (`12 or 13`, `72/96 px`, `3.45-3.75 m`,
-    `12 to 13`, `between 12 and 13`, `12, 13`)?"""
+    `12 to 13`, `between 12 and 13`, `12, 13`)? The same value in two units (`39.6 °C /
+    103.3 °F`) is a conversion, not an alternative."""
+    unit_a, unit_b = _unit_word(head[a.end:]), _unit_word(head[b.end:])
+    if unit_a and unit_b and unit_a.casefold() != unit_b.casefold():
+        return False
     gap = head[a.end:b.start]
-    gap = re.sub(r"^\s?[^\s\d/,]{1,4}(?=\s|/|,|$)", "", gap)  # a's unit: "3.45 m or 3.75 m"
+    if unit_a:
+        gap = gap.replace(unit_a, "", 1)  # a's unit: "3.45 m or 3.75 m"
     if not _JOIN.match(gap) and gap.strip():
         return False
     if re.fullmatch(r"\W*and\W*", gap, re.IGNORECASE):
