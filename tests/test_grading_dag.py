@@ -98,3 +98,30 @@ def test_the_warm_office_is_started_only_where_grading_needs_libreoffice():
     assert not needs_office(["memo.docx", "deck.pptx"], [], judged=False)
     assert needs_office(["memo.docx"], [], judged=True)
     assert not needs_office(["report.pdf", "chart.png", "page.html", "data.csv", "notes.md"], [], judged=True)
+
+
+async def test_an_undecided_check_goes_to_the_judge_with_its_reading_or_stays_unjudged():
+    """A check that found the answer but could not tell what it commits to is neither pass nor
+    fail: the judge gets it with the check's reading; without a judge it is unjudged, marked
+    as check-undecided (the report's undecided share)."""
+    from autorater.grading.dag import Undecided
+
+    order = [C("total", check={}), C("detail", ["total"], check={})]
+
+    def decide(c):
+        if c.id == "total":
+            return Undecided("check:reply.field", "'of the 14 openings, 13 have leaves' commits first to 14")
+        return Verdict(criterion_id=c.id, verdict="pass", decided_by="check:test")
+
+    hints: list[str] = []
+
+    async def judge(criteria):
+        hints.extend(getattr(c, "check_hint", "") for c in criteria)
+        return {c.id: Verdict(criterion_id=c.id, verdict="pass", decided_by="llm:fake") for c in criteria}
+
+    judged = {v.criterion_id: v for v in await decide_all(order, decide, judge)}
+    assert judged["total"].verdict == "pass" and judged["total"].check_undecided and "commits first to 14" in hints[0]
+    assert judged["detail"].verdict == "pass"  # decided after its prerequisite was
+    alone = {v.criterion_id: v for v in await decide_all(order, decide, None)}
+    assert alone["total"].verdict == "unjudged" and "undecided by check:reply.field" in alone["total"].rationale
+    assert alone["detail"].verdict == "unjudged" and alone["detail"].blocked_by == "total"

@@ -96,7 +96,9 @@ def test_survivorship_errored_hard_tasks_do_not_lift_a_model(tmp_path):
     assert len(survivor["coverage"].infra_failed) == 5 and len(survivor["coverage"].graded) == 5
     assert steady["wsr"].lower == pytest.approx(0.55)
     ranked = {e["model"]: e for e in tables.leaderboard(rows, planned, resamples=500, rank_incomplete=True)}
-    assert ranked["survivor"]["rank"] is not None  # on request
+    # On request it is ranked by its score, like any other system (0.9 over its 5 tasks), not
+    # put after every complete one.
+    assert ranked["survivor"]["rank"] == 1 and ranked["steady"]["rank"] == 2
     [pair] = tables.paired_comparisons(rows, planned, resamples=500)
     assert pair["result"].n_tasks == 5 and pair["lacking"] == tasks[5:]  # says what it lacks
     text = render_markdown(build_report(rows, [], planned, resamples=200))
@@ -227,3 +229,33 @@ def test_console_keeps_bracketed_variant_labels(run):
     text = out.getvalue()
     for name in labels:
         assert name in text
+
+
+def test_runs_graded_with_different_rubrics_warn_and_name_the_task(tmp_path):
+    """Two runs of one task graded under different rubric files measure different things."""
+    for run, sha in (("a", "1" * 64), ("b", "2" * 64)):
+        _trial(tmp_path / run, "t0", "m", 0.8)
+        _trial(tmp_path / run, "t1", "m", 0.8)
+        for task in ("t0", "t1"):
+            path = tmp_path / run / "trials" / f"{task}__m__r1" / "grade" / "score.json"
+            score = json.loads(path.read_text())
+            score["rubric_sha256"] = sha if task == "t0" else "3" * 64
+            path.write_text(json.dumps(score))
+    _, _, notes = collect([tmp_path / "a", tmp_path / "b"])
+    warned = [n for n in notes if n.startswith("WARNING")]
+    assert len(warned) == 1 and "t0" in warned[0] and "111111111111 in a" in warned[0] and "222222222222 in b" in warned[0]
+
+
+def test_the_tier_column_finds_the_rubric_the_trials_were_graded_with(tmp_path):
+    """No --rubrics: the rubric file recorded in score.json (or run.json's folder) is read."""
+    rubrics = tmp_path / "elsewhere"
+    rubrics.mkdir()
+    (rubrics / "t0.yaml").write_text(
+        "task: t0\ntier_source: author\ncriteria:\n  - {id: a, text: x, weight: 1, objective: primary, tier: climb,"
+        " rationale: r, check: {kind: reply.regex, pattern: x}}\n")
+    _trial(tmp_path / "run", "t0", "m", 0.8)
+    (tmp_path / "run" / "run.json").write_text(json.dumps({"rubrics_dir": str(rubrics), "planned": []}))
+    result = CliRunner().invoke(app, ["report", str(tmp_path / "run"), "--md", str(tmp_path / "r.md")])
+    assert result.exit_code == 0, result.output
+    text = (tmp_path / "r.md").read_text()
+    assert "rubric not found" not in text and "author" in text

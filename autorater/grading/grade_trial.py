@@ -76,6 +76,7 @@ async def grade_trial(spec: GradeSpec) -> dict:
     header = {
         "task": spec.task.id, "trial_id": record.trial_id, "model": record.model,
         "rubric_sha256": hashlib.sha256(spec.rubric_path.read_bytes()).hexdigest(),
+        "rubric_path": str(spec.rubric_path.resolve()),
         "judge": spec.judge.spec if spec.judge else None,
         "judge_usage": judge.usage if judge else None,
         "judge_errors": judge.errors if judge else [],

@@ -15,7 +15,7 @@ from harness.images import ImageMissingError, resolve_image
 from harness.paths import project_root
 from harness.providers.registry import MissingApiKeyError, make_provider
 from harness.providers.settings import ModelsFileError, resolve_model
-from harness.recording.trial import COMPLETED_STATUSES, INFRA_STATUSES, TrialRecord
+from harness.recording.trial import COMPLETED_STATUSES, INFRA_STATUSES, TrialRecord, infra_note
 from harness.recording.writes import unwritable_cause
 from harness.runner.executors import Executor, ExecutorError, make_executor
 from harness.runner.signals import Interrupted, run_until_signalled
@@ -53,8 +53,7 @@ def grade(
         record = TrialRecord.read(trial_dir)
         statuses[trial_dir] = record.status
         if record.status in INFRA_STATUSES:
-            skipped.append((trial_dir.name, f"status {record.status}: the infrastructure failed it, not the model"
-                                            f" ({record.error}); `mka run` on the same --out retries it"))
+            skipped.append((trial_dir.name, infra_note(record.status, record.error, record.config.get("attempt", 1))))
             continue
         if record.status not in COMPLETED_STATUSES:
             skipped.append((trial_dir.name, f"status {record.status}: not ended yet"))

@@ -8,7 +8,7 @@ import typer
 
 from harness.cli.common import console, fail
 from harness.paths import project_root
-from harness.reports.collect import TrialRow, collect
+from harness.reports.collect import TrialRow, collect, rubric_paths
 from harness.reports.document import build_report, render_console, render_html, render_json, render_markdown
 
 
@@ -21,8 +21,10 @@ def report(
     resamples: int = typer.Option(10_000, "--resamples", min=100, help="Bootstrap resamples."),
     rank_incomplete: bool = typer.Option(False, "--rank-incomplete",
                                          help="Also rank systems that lack a score for some task of their suite."),
-    rubrics: Path = typer.Option(project_root() / "rubrics", "--rubrics", show_default="the project's rubrics/",
-                                 help="Where the rubrics are (for where their tiers come from)."),
+    rubrics: Path = typer.Option(None, "--rubrics", show_default="the rubrics the trials were graded with",
+                                 help="Where the rubrics are (for where their tiers come from); default: the rubric file "
+                                      "each task was graded with (score.json), else run.json's rubrics folder, else the "
+                                      "project's rubrics/."),
 ) -> None:
     """Print the leaderboard (and write HTML/Markdown/JSON) for graded runs."""
     try:
@@ -47,13 +49,14 @@ def report(
         console.print(f"wrote {html}")
 
 
-def _tier_sources(rows: list[TrialRow], rubrics: Path) -> dict[str, str]:
+def _tier_sources(rows: list[TrialRow], rubrics: Path | None) -> dict[str, str]:
     """task -> where its rubric's tiers come from (author, or a named calibration)."""
     from autorater.rubric import RubricError, load_rubric
 
+    recorded = rubric_paths(rows) if rubrics is None else {}
     out: dict[str, str] = {}
     for task in sorted({r.task for r in rows if r.kind == "deliverable"}):
-        path = rubrics / f"{task}.yaml"
+        path = recorded.get(task) or (rubrics or project_root() / "rubrics") / f"{task}.yaml"
         try:
             out[task] = load_rubric(path).tier_provenance() if path.is_file() else "rubric not found"
         except RubricError as exc:

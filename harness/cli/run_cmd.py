@@ -23,7 +23,7 @@ from harness.paths import project_root
 from harness.provenance import harness_identity, image_digests
 from harness.providers.registry import MissingApiKeyError
 from harness.providers.settings import ModelsFileError
-from harness.recording.trial import COMPLETED_STATUSES, INFRA_STATUSES, TrialRecord, variant_name
+from harness.recording.trial import COMPLETED_STATUSES, INFRA_STATUSES, TrialRecord, infra_note, variant_name
 from harness.recording.writes import OutputUnwritable, write_atomic
 from harness.runner.agents import AgentSpec, AgentSpecError, build_agent
 from harness.runner.signals import Interrupted, run_until_signalled
@@ -98,8 +98,13 @@ def run(
         where.close()
         _refuse_out(out, str(exc.strerror or exc))
     specs, kept = _resume(specs, max_attempts)
-    if kept:
-        console.print(f"{len(kept)} trial(s) already finished in {out}: kept, not rerun")
+    finished = [r for r in kept if r.status in COMPLETED_STATUSES]
+    if finished:
+        console.print(f"{len(finished)} trial(s) already finished in {out}: kept, not rerun")
+    for record in kept:
+        if record.status in INFRA_STATUSES:
+            console.print(f"[yellow]not rerun[/] {record.trial_id}: "
+                          f"{infra_note(record.status, record.error, record.config.get('attempt', 1))}")
     try:
         runner = where.suite_runner(specs, concurrency=concurrency, max_cost_usd=max_cost_total,
                                     calls_per_provider=provider_concurrency, max_attempts=max_attempts)
@@ -195,6 +200,7 @@ def _write_run_json(out: Path, tasks, agents, images: set[str], config: dict, sp
         "agents": [a.label for a in agents],
         "tasks": {t.id: folder_sha256(t.root) for t in tasks},
         "rubrics": {t.id: file_sha256(rubrics / f"{t.id}.yaml") for t in tasks if (rubrics / f"{t.id}.yaml").is_file()},
+        "rubrics_dir": str(rubrics.resolve()),
         "images": image_digests(images),
         "config": config,
     }

@@ -27,6 +27,14 @@ def variant_name(disabled_tools) -> str:
     return "no-" + "-".join(disabled) if disabled else "default"
 
 
+def infra_note(status: str, error: str | None, attempts: int) -> str:
+    """Why an infra-failed trial is not graded and what retries it: one message for `mka run`
+    and `mka grade`, so they never disagree about whether a trial is done."""
+    return (f"status {status}: the infrastructure failed it, not the model ({error or 'no detail'}); "
+            f"{attempts} attempt(s) spent: `mka run` on the same --out retries it while --max-attempts is "
+            f"above {attempts} (default 3)")
+
+
 def is_model_failure(status: str) -> bool:
     """Graded, but the agent did not finish: a cap or its own stop."""
     return status in COMPLETED_STATUSES and status != "finished"

@@ -78,6 +78,13 @@ class TrialRow:
     def decided_share(self) -> float | None:
         return decided_share(self.bounds("wsr"))
 
+    def check_undecided_share(self) -> float | None:
+        """The share of rubric weight whose checks found the answer but could not decide it
+        (decided by the judge since, or unjudged); None for scores written before it existed."""
+        if not self.score or "check_undecided_weight" not in self.score or not self.score.get("total_weight"):
+            return None
+        return self.score["check_undecided_weight"] / self.score["total_weight"]
+
 
 @dataclass(frozen=True)
 class Planned:
@@ -106,7 +113,48 @@ def collect(run_dirs: list[Path], labels: list[str] | None = None) -> tuple[list
             if row is not None:
                 rows.append(row)
         planned += _planned(run_dir, label, notes)
+    notes += rubric_version_notes(rows)
     return rows, planned, notes
+
+
+def rubric_version_notes(rows: list[TrialRow]) -> list[str]:
+    """A warning per task whose trials were graded with different rubric files: their scores
+    measure different things and must not be compared (regrade one side with the other's)."""
+    seen: dict[str, dict[str, set[str]]] = {}
+    for row in rows:
+        sha = (row.score or {}).get("rubric_sha256")
+        if sha:
+            seen.setdefault(row.task, {}).setdefault(sha, set()).add(row.run)
+    out = []
+    for task, versions in sorted(seen.items()):
+        if len(versions) > 1:
+            listed = "; ".join(f"{sha[:12]} in {', '.join(sorted(runs))}" for sha, runs in versions.items())
+            out.append(f"WARNING {task}: graded with {len(versions)} different rubrics ({listed}); its scores are not "
+                       f"comparable across them (regrade with `mka grade DIR --regrade` under one rubric)")
+    return out
+
+
+def rubric_paths(rows: list[TrialRow]) -> dict[str, Path]:
+    """task -> the rubric file its trials were graded with (recorded in score.json, or the
+    rubrics folder run.json names), where that file still exists."""
+    out: dict[str, Path] = {}
+    for row in rows:
+        if row.task in out:
+            continue
+        recorded = (row.score or {}).get("rubric_path")
+        candidates = [Path(recorded)] if recorded else []
+        run_json = row.run_dir / "run.json"
+        if run_json.is_file():
+            try:
+                folder = json.loads(run_json.read_text()).get("rubrics_dir")
+            except (OSError, ValueError):
+                folder = None
+            if folder:
+                candidates.append(Path(folder) / f"{row.task}.yaml")
+        found = next((c for c in candidates if c.is_file()), None)
+        if found is not None:
+            out[row.task] = found
+    return out
 
 
 def run_labels(run_dirs: list[Path], labels: list[str] | None) -> list[str]:

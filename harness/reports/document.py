@@ -68,18 +68,21 @@ def build_report(rows: list[TrialRow], notes: list[str], planned: list[Planned] 
     report.sections.append(Section(
         "Leaderboard",
         ["rank", "model", "variant", "run", "tasks", "graded", "model-failed", "infra-failed", "trials", "Climb-WSR [95% CI]",
-         "WSR [95% CI]", "regression WSR [95% CI]", "decided", "WSR decided-only (diagnostic)"],
+         "WSR [95% CI]", "regression WSR [95% CI]", "decided", "check-undecided", "WSR decided-only (diagnostic)"],
         [[_num(e["rank"], "{}") if e["rank"] else ("incomplete" if not e["coverage"].complete else "—"),
           e["model"], e["variant"], e["run"],
           str(len(e["coverage"].suite)), str(len(e["coverage"].graded)), str(e["coverage"].model_failed),
           str(e["coverage"].infra_failed_trials), str(e["trials"]), fmt_summary(e["climb_wsr"]), fmt_summary(e["wsr"]),
-          fmt_summary(e["regression_wsr"]), _num(e["decided"], "{:.0%}"), _num(e["wsr_decided_only"])] for e in board],
+          fmt_summary(e["regression_wsr"]), _num(e["decided"], "{:.0%}"), _num(e["check_undecided"], "{:.1%}"),
+          _num(e["wsr_decided_only"])] for e in board],
         note="Means over graded tasks (repeats averaged first) with 95 % bootstrap CIs over tasks. With undecided "
              "criteria (unjudged: no judge; error: a check or the judge failed) a WSR is the interval [undecided as "
              "fail, undecided as pass]. Trials the model ended without finishing (caps, its own stop) are graded on "
              "what they delivered (model-failed). Infra-failed trials are retried, never scored; a system missing any "
              "task of its suite is incomplete and not ranked (--rank-incomplete to rank it). Ranked by the lower "
-             "bound. 'decided-only' divides by decided weight and is a diagnostic, never a score.",
+             "bound. 'decided-only' divides by decided weight and is a diagnostic, never a score. 'check-undecided' is "
+             "the share of weight whose deterministic check found the answer but could not tell what it commits to "
+             "(sent to the judge, or unjudged without one).",
     ))
     incomplete = [e for e in board if not e["coverage"].complete]
     for e in incomplete:
@@ -171,6 +174,7 @@ def _data(board, m3, paired, ablations, sectors, per_task, sources) -> dict[str,
         "leaderboard": [{"rank": e["rank"], "label": e["label"], "run": e["run"], "model": e["model"], "variant": e["variant"],
                          "coverage": cov(e["coverage"]), "trials": e["trials"],
                          **{m: summary(e[m]) for m in tables.METRICS}, "decided": e["decided"],
+                         "check_undecided": e["check_undecided"],
                          "wsr_decided_only": e["wsr_decided_only"], "judge_errors": e["judge_errors"],
                          **{k: e[k] for k in ("tokens_input", "tokens_cached_input", "tokens_output", "tokens_reasoning",
                                               "turns", "wall_s", "cost_per_task", "wsr_per_1k_tokens")}} for e in board],

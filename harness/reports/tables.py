@@ -108,12 +108,14 @@ def leaderboard(rows: list[TrialRow], planned: list[Planned] | None = None, *, r
         graded = [r for r in mine if r.score is not None]
         shares = [d for r in graded if (d := r.decided_share()) is not None]
         entry["decided"] = mean(shares) if shares else None
+        undecided = [r.check_undecided_share() for r in graded if r.check_undecided_share() is not None]
+        entry["check_undecided"] = mean(undecided) if undecided else None
         decided_only = [d for r in graded if (d := r.decided_only("wsr")) is not None]
         entry["wsr_decided_only"] = mean(decided_only) if decided_only else None
         entry["judge_errors"] = sum(len(r.judge_errors) for r in graded)
         _efficiency(entry, mine)
         board.append(entry)
-    board.sort(key=_rank_key)
+    board.sort(key=lambda entry: _rank_key(entry, rank_incomplete))
     rank = 0
     for entry in board:
         rankable = entry["coverage"].complete or rank_incomplete
@@ -121,12 +123,14 @@ def leaderboard(rows: list[TrialRow], planned: list[Planned] | None = None, *, r
     return board
 
 
-def _rank_key(entry: dict) -> tuple:
+def _rank_key(entry: dict, rank_incomplete: bool) -> tuple:
+    """Complete systems first, unless incomplete ones are ranked too: then by score alone."""
     def low(metric: str) -> float:
         s: BoundsSummary | None = entry.get(metric)
         return s.lower if s is not None else -1.0
 
-    return (not entry["coverage"].complete, -low("climb_wsr"), -low("wsr"), entry["label"])
+    apart = not entry["coverage"].complete and not rank_incomplete
+    return (apart, -low("climb_wsr"), -low("wsr"), entry["label"])
 
 
 def _efficiency(entry: dict, mine: list[TrialRow]) -> None:
