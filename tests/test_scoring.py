@@ -126,3 +126,15 @@ def test_load_verdicts_file(tmp_path: Path) -> None:
     (tmp_path / "bad.json").write_text("{")
     with pytest.raises(VerdictsError, match="cannot read verdicts"):
         load_verdicts(tmp_path / "bad.json")
+
+
+def test_check_undecided_weight_counts_what_the_checks_could_not_decide() -> None:
+    """Criteria a check left undecided count whoever decided them afterwards (the judge's
+    pass on b) or not (d unjudged): the report's 'check-undecided' share."""
+    items = [Verdict(criterion_id="a", verdict="pass", decided_by="check:x"),
+             Verdict(criterion_id="b", verdict="pass", decided_by="llm:judge", check_undecided="14 or 13?"),
+             Verdict(criterion_id="c", verdict="fail", decided_by="check:x"),
+             Verdict(criterion_id="d", verdict="unjudged", decided_by="none", check_undecided="only in context")]
+    s = score_trial(R, VerdictsFile(task="t", trial_id="t1", model="m", verdicts=items))
+    assert s.check_undecided_weight == 5 + 1
+    assert TrialScore.from_json({**s.to_json(), "rubric_sha256": "x"}).check_undecided_weight == 6
