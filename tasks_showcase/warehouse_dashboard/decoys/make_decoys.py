@@ -354,7 +354,44 @@ def fully_wrong(g: Gold, out: Path) -> None:
     write(out, "fully_wrong", page, standard_reply(g, lines, docks, len(doors), corrected))
 
 
-DECOYS = [negated, perturbed, hedged, one_size, stub, empty, fully_wrong]
+def multi_candidate(g: Gold, out: Path) -> None:
+    """Both readings committed side by side instead of one: the printed quantity stays in the cells with
+    the recount as a bracketed note, the stamp put on two lines (the ringed one and the one nearest the
+    stamp), the totals committed to the printed sum with the recounted one only as context, and reply
+    lines that list two candidates ('48, 42', 'CPC-6105, CPC-7702')."""
+    lines = g.copy_lines()
+    recount = {key(c): c["qty"] for c in g.corrected}
+    for ln in lines:
+        if key(ln) in recount:
+            ln["qty"] = g.printed[(ln["manifest"], int(ln["line"]))]
+            assert ln["qty"] != recount[key(ln)]
+    d0 = g.damaged[0]
+    near = next(ln for ln in reversed(lines) if ln["manifest"] == d0["manifest"])
+    assert key(near) != key(d0)
+    restatus(g, lines, {key(d0), key(near)})
+    docks = docks_of(lines, g.doors)
+    total, putaway = totals(lines)
+    gold_total = sum(ln["qty"] for ln in g.lines)
+    assert total != str(gold_total)
+
+    def ship_cell(ln, c, v):
+        if c == "qty" and key(ln) in recount:
+            return f"{v} (clerk's note {recount[key(ln)]})"
+        return v
+
+    dmg = [ln for ln in lines if ln["status"] == "DAMAGED"]
+    flag = (f"<b>Damaged on receipt:</b> {dmg[0]['sku']} and {dmg[1]['sku']} — manifest {d0['manifest']} lines "
+            f"{dmg[0]['line']} and {dmg[1]['line']}, {dmg[0]['qty']} + {dmg[1]['qty']} cases. Moved to the quarantine cage.")
+    page = render(g, lines, docks, f"{total} ({gold_total} with the clerks' notes)", putaway, flag, ship_cell=ship_cell)
+    fields = [("Total cases received", f"{total} ({gold_total} with the clerks' notes)"),
+              ("Dock doors in the building", str(len(g.doors)))]
+    fields += [(f"Corrected quantity {c['sku']}", f"{g.printed[(c['manifest'], int(c['line']))]}, {c['qty']}") for c in g.corrected]
+    fields += [("Damaged item", f"{dmg[0]['sku']}, {dmg[1]['sku']}"),
+               ("Damaged cases", str(sum(ln["qty"] for ln in dmg)))]
+    write(out, "multi_candidate", page, reply_text(fields, [f"Cases to put away: {putaway}."]))
+
+
+DECOYS = [negated, perturbed, hedged, one_size, stub, empty, fully_wrong, multi_candidate]
 
 
 def main() -> None:
