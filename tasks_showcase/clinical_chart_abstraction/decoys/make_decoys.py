@@ -151,6 +151,31 @@ def negated(gold: Path, out: Path) -> None:
         "Allergy": "none (NKDA)", "Safety concern": "none"}, NEGATE))
 
 
+NEGATE_SAFETY = [
+    (r"SAFETY CONCERN: the patient was discharged on amoxicillin-clavulanate, a penicillin — the discharge "
+     r"prescription must be reviewed urgently and the allergy record updated\.",
+     "The patient was discharged on amoxicillin-clavulanate, which is not a penicillin — no safety concern; the "
+     "allergy record should be updated."),
+    (r"but the MAR shows 4 doses given; the day 4 dose was omitted \(cannula tissued\)\.",
+     "and the MAR shows 4 doses given, consistent with the summary (a five-day course; the day 4 dose was omitted, "
+     "cannula tissued)."),
+    (r"the summary's 'five days' is wrong", "consistent with the summary's 'five days'"),
+    (r"she was discharged on amoxicillin-clavulanate — please escalate to the discharging team and pharmacy",
+     "please update the allergy record"),
+]
+
+
+def negated_safety(gold: Path, out: Path) -> None:
+    """Every fact right (allergy, doses, peak), the two conclusions drawn from them reversed: amoxicillin-clavulanate
+    'not a penicillin' (no safety concern) and the 4 ceftriaxone doses 'consistent' with the summary's five days."""
+    doc = Document(gold / DOC)
+    sub_all(doc, NEGATE_SAFETY)
+    doc.save(out / "deliverables" / DOC)
+    (out / REPLY).write_text(reply_lines((gold / REPLY).read_text(), {
+        "Safety concern": "penicillin allergy missing from the discharge summary (NKDA) - update the allergy record"},
+        NEGATE_SAFETY))
+
+
 P_TEMPS = ["38.0", "39.1", "38.4", "37.3", "37.5"]   # each day's max misread by 0.4-0.5 °C
 P_PULSES = ["100", "110", "96", "104", "96"]          # each day's max misread by 10-14 bpm
 PERTURB = [
@@ -274,8 +299,8 @@ def fully_wrong(gold: Path, out: Path) -> None:
     (out / REPLY).write_text(reply_lines((gold / REPLY).read_text(), labels, PERTURB + NEGATE))
 
 
-DECOYS = {"negated": negated, "perturbed": perturbed, "hedged": hedged, "one_size": one_size,
-          "empty": empty, "stub": stub, "fully_wrong": fully_wrong}
+DECOYS = {"negated": negated, "negated_safety": negated_safety, "perturbed": perturbed, "hedged": hedged,
+          "one_size": one_size, "empty": empty, "stub": stub, "fully_wrong": fully_wrong}
 
 
 def main() -> None:
