@@ -248,7 +248,25 @@ def fully_wrong(gold: Gold, out: Path) -> None:
     write(out, "fully_wrong", wb, reply)
 
 
-BUILDERS = [negated, perturbed, hedged, one_size, stub, empty, fully_wrong]
+def right_in_context(gold: Gold, out: Path) -> None:
+    """The hand mark-ups and the brief's change not applied, each committed figure the
+    unrevised one with the right figure only as a bracketed remark ('12 (13 if the sketched
+    door is built)', 'Carpet tile (FF-02) (mark-up says Safety vinyl sheet (FF-03))'):
+    context must not rescue a wrong committed answer."""
+    wb = gold.workbook()
+    office2, staff = gold.finish["Office 2"], gold.finish["Staff Room"]
+    set_finishes(wb, gold, {"Office 2": f"{gold.by_code['FF-02']} (mark-up says {office2})",
+                            "Staff Room": f"{gold.by_code['FF-01']} (letter item 3: {staff})"})
+    unrevised = {**gold.finish, "Office 2": gold.by_code["FF-02"], "Staff Room": gold.by_code["FF-01"]}
+    t, gt = totals(gold.size, unrevised), totals(gold.size, gold.finish)
+    for k in ("FF-01", "FF-02", "FF-03"):  # outside the rubric's ±1 % / ±5 % / ±5 %
+        assert abs(t[k] - gt[k]) > 0.06 * gt[k], k
+    values = {k: f"{t[k]:.2f} m² ({gt[k]:.2f} m² once the mark-ups and the letter are applied)" for k in ("FF-01", "FF-02", "FF-03")}
+    values["doors"] = f"{gold.doors - 1} ({gold.doors} if the sketched door is built)"
+    write(out, "right_in_context", wb, relabel(gold.reply, values))
+
+
+BUILDERS = [negated, perturbed, hedged, one_size, stub, empty, fully_wrong, right_in_context]
 
 
 def main() -> None:
