@@ -10,7 +10,8 @@ from autorater.checks.answer import judge
 from autorater.checks.numbers import Tolerance
 from autorater.checks.specs_base import ExpectedValue
 from autorater.checks.units import resolve
-from autorater.checks.value import judge_exact, judge_number, read
+from autorater.checks.quantities import judge_number
+from autorater.checks.value import judge_exact, read
 
 T = Tolerance
 
@@ -61,6 +62,28 @@ T = Tolerance
         ("457,500 kWh (457.5 MWh)", 457_500, T(1), "kWh", "pass"),
         ("41.58 m2 (Reception 19.53 + Corridor 22.05)", 41.58, T(0.4), "m^2", "pass"),
         ("13 nr", 13, T(0), None, "pass"),
+        ("19.53 + 14.49 + ... = 139.90 m²", 139.9, T(0, 0.03), "m^2", "pass"),
+        ("72×16 px (w×h) - under the 120px minimum", 72, T(8), "px", "pass"),
+        ("1. Undersized logo - 72 px wide, below the 120 px minimum (cl. 1.3) 2. Wrong typeface", 72, T(8), "px", "pass"),
+        ("Undersized logo - 72 px wide, below the 120 px minimum", 72, T(8), "px", "pass"),
+        ("contributed €412m, 47.8% of group revenue", 412, T(12), None, "pass"),
+        ("rose 9.5% to €862m in FY2024 (FY2023: €787m)", 862, T(25), None, "pass"),
+        ("€412m (47.8%)", 47.8, T(2), "%", "pass"),
+        ("47.8% of group revenue (€412m)", 412, T(12), "EUR", "pass"),
+        ("EUR 412 mn", 412, T(12), "EUR", "pass"),
+        ("118,000 kWh, ~45,500 kWh above normal", 118_000, T(0, 0.05), "kWh", "pass"),
+        # A unit written once covers the numbers joined to it: the alternative is seen.
+        ("160.00 or 139.90 m²", 139.9, T(0, 0.03), "m^2", "fail"),
+        ("139.90 m² or 160.00 m²", 139.9, T(0, 0.03), "m^2", "fail"),
+        ("139.90 m2 or 160 m2", 139.9, T(0, 0.03), "m^2", "fail"),
+        ("139.90 sq m or 160 sq m", 139.9, T(0, 0.03), "m^2", "fail"),
+        ("139.90 m² / 160.00 m²", 139.9, T(0, 0.03), "m^2", "fail"),
+        ("between 135 and 140 m²", 139.9, T(0, 0.03), "m^2", "fail"),
+        ("470,000 or 457,500 kWh", 457_500, T(0, 0.01), "kWh", "fail"),
+        ("13 leaves or 12 leaves", 13, T(0), None, "fail"),
+        ("€412m or €338m", 412, T(12), None, "fail"),
+        ("€412m, €338m", 412, T(12), None, "fail"),
+        ("47.8% or 41.2%", 47.8, T(2), "%", "fail"),
         ("72 px (not 96)", 72, T(1), None, "pass"),
         ("71.5 px or 72 px", 72, T(1), None, "pass"),
         ("none", 0, T(0), None, "pass"),
@@ -152,6 +175,26 @@ def spec(**kw) -> ExpectedValue:
         ("05/03/2025", {"expected": "2025-03-05", "date": True}, "pass"),
         ("11 or 13 March 2025", {"expected": "2025-03-11", "date": True}, "fail"),
         ("11-12 March 2025", {"expected": "2025-03-11", "date": True}, "fail"),
+        ("11 March 2025 (or 13 March 2025)", {"expected": "2025-03-11", "date": True}, "fail"),
+        ("11 March 2025 (possibly 13 March)", {"expected": "2025-03-11", "date": True}, "fail"),
+        ("not July 2024", {"expected": "2024-07", "date": True}, "fail"),
+        ("none; October 2024 is not anomalous", {"expected": "2024-10", "date": True}, "fail"),
+        ("Q3 2024", {"expected": "2024-07", "date": True}, "fail"),
+        ("June-July 2024", {"expected": "2024-07", "date": True}, "fail"),
+        ("October 2024 — £99,954.38", {"expected": "2024-10", "date": True}, "pass"),
+        ("July 2024 – 457,500 kWh", {"expected": "2024-07", "date": True}, "pass"),
+        # Exact answers: an aside offering another answer fails.
+        ("No (possibly Yes)", {"expected": "No"}, "fail"),
+        ("Yes (probably)", {"expected": "Yes"}, "fail"),
+        # Searches: an alternative anywhere in the value, "or" as a whole word only, "?" in the match's clause.
+        ("Stretched logo (clause 1.4); offer line Sun Coral or Tangerine, about 2.3:1 or 3.1:1",
+         {"expected": "\\b2[.,][0-7]\\d?\\s*:\\s*1\\b", "match": "regex"}, "fail"),
+        ("offer line in Sun Coral for body text on Sand", {"expected": "\\bcoral\\b", "match": "regex"}, "pass"),
+        ("Deleted for good", {"expected": "delet\\w*", "match": "regex"}, "pass"),
+        ("REJECT?", {"expected": "^REJECT(?:ED)?\\b", "match": "regex"}, "fail"),
+        ("REJECT / HOLD", {"expected": "REJECT", "match": "contains"}, "fail"),
+        ("HOLD / REJECT", {"expected": "\\bREJECT\\b", "match": "regex"}, "fail"),
+        ("15.2%, not reached in 2021", {"expected": "\\b20?21\\b", "match": "regex"}, "fail"),
     ],
 )
 def test_answers(value, kw, state):
@@ -184,8 +227,38 @@ DIMENSIONED = ["Reception", "Consulting", "Corridor", "Accessible WC|WC"]
         ("Office 1, Office 2, Meeting Room, Kitchenette, Plant Room, Staff Room, Store, possibly also Reception",
          "fail"),
         ("none; all rooms were dimensioned", "fail"),
+        ("Office 1, Office 2, Meeting Room, Kitchenette, Plant Room, Staff Room, Store (Reception, Consulting Room, "
+         "Corridor and Accessible WC were read from dimensions)", "pass"),
+        ("Office 1, Office 2, Meeting Room, Kitchenette, Plant Room, Staff Room, Store. Reception, Consulting Room, "
+         "Corridor and Accessible WC use the drawn dimensions.", "pass"),
     ],
 )
 def test_list_answers(value, state):
     judged = judge(value, spec(expected=SCALED, match="all", exclude=DIMENSIONED))
+    assert judged.state == state, judged.reason
+
+
+FINISH = {"match": "all", "expected": ["FF-02|carpet tile|carpet"],
+          "exclude": ["FF-01|luxury vinyl|LVT", "FF-03|safety vinyl", "FF-04|sealed concrete"]}
+
+
+@pytest.mark.parametrize(
+    ("value", "kw", "state"),
+    [
+        ("Carpet tile (FF-02) - per letter item 3, replaces LVT (FF-01)", FINISH, "pass"),
+        ("Carpet tile (FF-02); letter item 3 supersedes the schedule's LVT (FF-01)", FINISH, "pass"),
+        ("Carpet tile (FF-02) instead of LVT (FF-01)", FINISH, "pass"),
+        ("Carpet tile (FF-02) or LVT (FF-01)", FINISH, "fail"),
+        ("LVT (FF-01)", FINISH, "fail"),
+        ("9.2 and 12.2 (possibly also 8.1)", {"match": "all", "expected": ["9.2", "12.2"], "exclude": ["8.1"]}, "fail"),
+        ("F03 11.940 < 11.950 is not out of tolerance",
+         {"match": "all", "expected": ["F03", "11.940"], "exclude": ["not out of tolerance"]}, "fail"),
+        ("Eastfield Cold Store (supplier read MISSING)",
+         {"match": "all", "expected": ["Eastfield"], "exclude": ["supplier read"]}, "pass"),
+        ("Eastfield Cold Store: supplier read, not read from a chart",
+         {"match": "all", "expected": ["Eastfield"], "exclude": ["supplier read"]}, "fail"),
+    ],
+)
+def test_exclusions_count_only_what_is_listed(value, kw, state):
+    judged = judge(value, spec(**kw))
     assert judged.state == state, judged.reason

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from autorater.checks import value as reading
 from autorater.checks.negation import alternative_near, negation_of
 from autorater.checks.numbers import tolerance_of
+from autorater.checks.quantities import judge_number
 from autorater.checks.rx import compile_rx
 from autorater.checks.specs_base import ExpectedValue
 from autorater.checks.textmatch import clip, describe, normalize, strip_markup
@@ -64,7 +65,10 @@ def _judge_search(value: str, spec: ExpectedValue) -> Outcome:
                 if found is None:
                     break
                 cue = negation_of(text, found.start(), found.end(), pattern)
-                why = f"negated by {cue.describe()}" if cue else _why_not(read, found.start(), found.end(), spec, texts)
+                # A marker counts as the answer's own only if the match holds it (a regex
+                # source is full of "?" and "/"): "REJECT?" hedges "^REJECT(?:ED)?".
+                own = [found.group(0)] if spec.match == "regex" else texts
+                why = f"negated by {cue.describe()}" if cue else _why_not(read, found.start(), found.end(), spec, own)
                 if why is None:
                     return Outcome("pass", f"{clip(text)!r}: found {found.group(0)!r}")
                 rejected.append(f"{found.group(0)!r} {why}")
@@ -74,24 +78,24 @@ def _judge_search(value: str, spec: ExpectedValue) -> Outcome:
     return Outcome("fail", f"{clip(text)!r}: no match")
 
 
-def _why_not(read: reading.Reading, start: int, end: int, spec: ExpectedValue, texts: list[str]) -> str | None:
-    """Why a match does not count (hedged, an alternative, superseded context), or None."""
-    if read.head[start:end].strip():
-        if not spec.allow_alternatives:
-            alt = alternative_near(read.head, start, end, texts)
-            if alt is not None:
-                return f"offers an alternative ({alt!r})"
-            aside = next((a for a in read.asides if a.alternative and not a.superseded), None)
-            if aside is not None:
-                return f"offers an alternative ({clip(aside.text, 40)!r})"
-        hedge = read.hedge(texts)
-        return f"is hedged ({hedge!r})" if hedge is not None else None
+def _why_not(read: reading.Reading, start: int, end: int, spec: ExpectedValue, own: list[str]) -> str | None:
+    """Why a match does not count, or None: an alternative next to it (wherever it is; "Sun
+    Coral or Tangerine" in a later finding too), an aside offering another answer, a hedge in
+    its clause, or superseded context."""
     aside = next((a for a in read.asides if a.start <= start < a.start + len(a.text)), None)
     if aside is not None and aside.superseded:
         return f"is superseded context ({clip(aside.text, 40)!r})"
-    if aside is not None and aside.alternative and not spec.allow_alternatives:
-        return f"is offered as an alternative ({clip(aside.text, 40)!r})"
-    return None
+    if not spec.allow_alternatives:
+        if aside is not None and aside.alternative:
+            return f"is offered as an alternative ({clip(aside.text, 40)!r})"
+        alt = alternative_near(read.text, start, end, own)
+        if alt is not None:
+            return f"offers an alternative ({alt!r})"
+        offered = reading.offered_alternative(read)
+        if aside is None and offered is not None:
+            return f"offers an alternative ({clip(offered.text, 40)!r})"
+    hedge = read.hedge(own) if aside is None and read.head[start:end].strip() else reading.hedge_in_clause(read.text, start, end, own)
+    return f"is hedged ({hedge!r})" if hedge is not None else None
 
 
 def _escaped(text: str) -> str:
@@ -101,47 +105,15 @@ def _escaped(text: str) -> str:
     return r"\s+".join(re.escape(w) for w in text.split(" "))
 
 
-def _judge_date(value: str, spec: ExpectedValue) -> Outcome:
-    from autorater.checks.dates import parse_expected, read_date  # noqa: PLC0415 - dateparser is slow to import
-
-    text = strip_markup(value)
-    read = reading.read(text)
-    wanted = [parse_expected(t) for t in spec.expected_texts()]
-    alt = reading.text_alternative(read.head, []) or read.hedge()
-    if alt is not None or _date_range(read.head):
-        return Outcome("fail", f"{clip(text)!r} offers more than one date ({alt or 'a range'!r})")
-    for part in (read.head_text, read.first_clause(), text):
-        found = read_date(part, wanted[0], spec.date_order)
-        if found is None:
-            continue
-        if any(w.matches(found) for w in wanted):
-            return Outcome("pass", f"{clip(text)!r} reads as {found.isoformat()}")
-        return Outcome("fail", f"{clip(text)!r} commits to {found.isoformat()} "
-                               f"({'month' if wanted[0].day is None else 'day'} precision)")
-    for aside in read.asides:
-        found = read_date(aside.text, wanted[0], spec.date_order)
-        if found is not None and any(w.matches(found) for w in wanted) and not aside.superseded:
-            return Outcome("undecided", f"{clip(text)!r}: the expected date is only in context ({clip(aside.text, 40)!r})")
-    import re  # noqa: PLC0415
-
-    if not re.search(r"\d|[A-Za-z]{3}", read.head_text):
-        return Outcome("fail", f"{clip(text)!r} states no date")
-    return Outcome("undecided", f"{clip(text)!r}: no date could be read with confidence")
-
-
-def _date_range(head: str) -> bool:
-    import re  # noqa: PLC0415
-
-    return bool(re.search(r"\b\d{1,2}\s*(?:-|to|and)\s*\d{1,2}(?:st|nd|rd|th)?\s+[A-Za-z]{3}", head))
-
-
 def judge(value: str, spec: ExpectedValue) -> Judgement:
     """Does `value` (raw, markup included) give the expected answer, once and unhedged?"""
     if spec.numeric():
         unit = spec.resolved_unit()
-        outcome = reading.judge_number(value, float(spec.expected), tolerance_of(spec), unit)  # type: ignore[arg-type]
+        outcome = judge_number(value, float(spec.expected), tolerance_of(spec), unit)  # type: ignore[arg-type]
     elif spec.date:
-        outcome = _judge_date(value, spec)
+        from autorater.checks.dates import judge_date  # noqa: PLC0415 - dateparser is slow to import
+
+        outcome = judge_date(value, spec.expected_texts(), spec.date_order)
     elif spec.match == "exact":
         outcome = reading.judge_exact(value, spec.expected_texts(), spec.ignore_case)
     elif spec.match == "all":

@@ -17,6 +17,9 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from autorater.checks.textmatch import clip, strip_markup
+from autorater.checks.value import MONTHS, Outcome, offered_alternative, read, text_alternative
+
 DateOrder = Literal["DMY", "MDY", "YMD"]
 _ISO = re.compile(r"^(\d{4})-(\d{2})(?:-(\d{2}))?$")
 _MONTH_FORMATS = ("%b-%y", "%B-%y", "%b '%y", "%B '%y", "%m/%Y", "%m-%Y", "%m.%Y", "%Y-%m",
@@ -84,3 +87,39 @@ def as_date(value: object) -> dt.date | None:
     if isinstance(value, dt.date):
         return value
     return None
+
+
+_QUARTER = re.compile(r"\b(?:Q[1-4]|H[12]|[1-4](?:st|nd|rd|th)\s+quarter)\b", re.IGNORECASE)
+_RANGE = re.compile(rf"\b\d{{1,2}}\s*(?:-|to|and)\s*\d{{1,2}}(?:st|nd|rd|th)?\s+[A-Za-z]{{3}}"
+                    rf"|\b{MONTHS}\s*(?:-|to|and|/)\s*{MONTHS}", re.IGNORECASE)
+
+
+def judge_date(value: str, expected: list[str], order: DateOrder = "DMY") -> Outcome:
+    """A written date against ISO expectations (value.py's reading: the head commits; an
+    alternative, a range, a hedge or a denial fails; a quarter is not a month)."""
+    text = strip_markup(value)
+    reading = read(text)
+    wanted = [parse_expected(t) for t in expected]
+    denial = reading.denial()
+    if denial is not None:
+        return Outcome("fail", f"{clip(text)!r} opens with a denial ({denial!r}), not a date")
+    alt = text_alternative(reading.head, []) or reading.hedge()
+    aside = offered_alternative(reading)
+    if alt is not None or aside is not None or _RANGE.search(reading.head):
+        return Outcome("fail", f"{clip(text)!r} offers more than one date ({alt or (aside and clip(aside.text, 30)) or 'a range'!r})")
+    if _QUARTER.search(reading.head):
+        return Outcome("fail", f"{clip(text)!r} gives a quarter or half-year, not a {wanted[0].precision}")
+    for part in (reading.head_text, reading.first_clause(), text):
+        found = read_date(part, wanted[0], order)
+        if found is None:
+            continue
+        if any(w.matches(found) for w in wanted):
+            return Outcome("pass", f"{clip(text)!r} reads as {found.isoformat()}")
+        return Outcome("fail", f"{clip(text)!r} commits to {found.isoformat()} ({wanted[0].precision} precision)")
+    for aside in reading.asides:
+        found = read_date(aside.text, wanted[0], order)
+        if found is not None and any(w.matches(found) for w in wanted) and not aside.superseded:
+            return Outcome("undecided", f"{clip(text)!r}: the expected date is only in context ({clip(aside.text, 40)!r})")
+    if not re.search(r"\d|[A-Za-z]{3}", reading.head_text):
+        return Outcome("fail", f"{clip(text)!r} states no date")
+    return Outcome("undecided", f"{clip(text)!r}: no date could be read with confidence")

@@ -19,9 +19,10 @@ from autorater.checks.answer import judge, rule_of
 from autorater.checks.answer_checks import judge_tables
 from autorater.checks.context import CheckContext
 from autorater.checks.mdtable import Table
+from autorater.checks.negation import negation_of
 from autorater.checks.result import CheckResult, outcome, verdict
 from autorater.checks.specs_data import DocumentField
-from autorater.checks.specs_office import DocxField, DocxTableCell, PdfField, PptxField, PptxTableCell
+from autorater.checks.specs_office import DocxField, DocxTableCell, PdfField, PdfTableCell, PptxField, PptxTableCell
 from autorater.checks.textmatch import clip, normalize
 
 
@@ -34,6 +35,7 @@ class Unit:
     text: str
     cells: list[str] | None = None
     headers: list[str] | None = None
+    value: str | None = None  # a KPI tile's figure, shown above its caption (the text)
 
 
 # -- reading the documents --------------------------------------------------------------------
@@ -105,9 +107,12 @@ def pptx_units(ctx: CheckContext, spec: PptxField) -> Iterator[Unit]:
         if spec.notes != "only":
             for shape in _shapes(s.shapes):
                 if getattr(shape, "has_text_frame", False):
-                    for p in shape.text_frame.paragraphs:
-                        if p.text.strip():
-                            yield Unit(f"slide {number}", normalize(p.text))
+                    paras = [normalize(p.text) for p in shape.text_frame.paragraphs if p.text.strip()]
+                    for i, text in enumerate(paras):
+                        yield Unit(f"slide {number}", text)
+                        if i and _TILE_FIGURE.fullmatch(paras[i - 1]):
+                            # A KPI tile: the big figure above, its caption below ("€862m" / "Group revenue").
+                            yield Unit(f"slide {number} (tile)", text, value=paras[i - 1])
         if spec.notes != "exclude":
             for line in _notes(s).splitlines():
                 if line.strip():
@@ -117,14 +122,50 @@ def pptx_units(ctx: CheckContext, spec: PptxField) -> Iterator[Unit]:
             yield Unit(f"{table.where} row {r}", " | ".join(row), row, table.headers)
 
 
+def _pdf_page_tables(page: Any, number: int, first_index: int) -> tuple[list[Table], list[Any]]:
+    """The ruled or aligned tables PyMuPDF finds on a page (as Markdown-shaped tables), and
+    their areas; a page it cannot analyse has none (its text still reads as lines)."""
+    try:
+        found = page.find_tables().tables
+    except Exception:  # noqa: BLE001 - table detection is heuristic; a failure is no table
+        return [], []
+    tables, areas = [], []
+    for i, t in enumerate(found, first_index):
+        rows = [[normalize(c or "") for c in row] for row in t.extract()]
+        grid = _grid(rows, i, f"page {number + 1} table {i}")
+        if grid is not None and len(grid.headers) > 1:
+            tables.append(grid)
+            areas.append(t.bbox)
+    return tables, areas
+
+
+def pdf_tables(ctx: CheckContext, page: int | None) -> list[Table]:
+    from autorater.checks.pdf_checks import MAX_TEXT_PAGES, _pages, pdf_document  # noqa: PLC0415
+
+    doc, out = pdf_document(ctx), []
+    for number in _pages(doc, page)[:MAX_TEXT_PAGES]:
+        out += _pdf_page_tables(doc[number], number, len(out) + 1)[0]
+    return out
+
+
 def pdf_units(ctx: CheckContext, spec: PdfField) -> Iterator[Unit]:
+    """Each page's tables as rows (cells and headers), and the rest of its text as visual
+    lines, so two tables side by side never run into one line."""
     from autorater.checks.pdf_checks import MAX_TEXT_PAGES, _pages, pdf_document, visual_lines  # noqa: PLC0415
 
-    doc = pdf_document(ctx)
+    doc, index = pdf_document(ctx), 0
     for number in _pages(doc, spec.page)[:MAX_TEXT_PAGES]:
-        for line in visual_lines(doc[number]):
+        page = doc[number]
+        tables, areas = _pdf_page_tables(page, number, index + 1)
+        index += len(tables)
+        words = [w for w in page.get_text("words") if not any(
+            a[0] <= (w[0] + w[2]) / 2 <= a[2] and a[1] <= (w[1] + w[3]) / 2 <= a[3] for a in areas)]
+        for line in visual_lines(page, words):
             if line.strip():
                 yield Unit(f"page {number + 1}", normalize(line))
+        for table in tables:
+            for r, row in enumerate(table.rows, 2):
+                yield Unit(f"{table.where} row {r}", " | ".join(row), row, table.headers)
 
 
 # -- judging -----------------------------------------------------------------------------------
@@ -147,10 +188,15 @@ def pptx_table_cell(spec: PptxTableCell, ctx: CheckContext) -> CheckResult:
 
 
 _LEAD = re.compile(r"^[\s:=*_|\u2013\u2014-]+")
+# A tile's figure: a short paragraph that is one number with its unit or currency, or a year.
+_TILE_FIGURE = re.compile(r"[^\w]{0,3}(?:[A-Z]{3}\s?)?[-+]?[$€£¥]?\s?\d[\d.,\s]{0,12}\s?(?:[A-Za-z%°²]{0,4}\.?)\s*")
 
 
 def _values(unit: Unit, label: re.Pattern[str], spec: DocumentField) -> list[tuple[str, str]]:
-    """[(where, value)] the label introduces in one unit."""
+    """[(where, value)] the label introduces in one unit. A label denied in its own clause
+    ("Margin did not peak in 2021", "not Rank 3 of 5") introduces a denial: that place fails."""
+    if unit.value is not None:
+        return [(unit.where, unit.value)] if label.search(unit.text) else []
     if unit.cells is not None:
         key = next((i for i, c in enumerate(unit.cells) if label.search(c)), None)
         if key is None:
@@ -162,10 +208,16 @@ def _values(unit: Unit, label: re.Pattern[str], spec: DocumentField) -> list[tup
         rest = _LEAD.sub("", unit.cells[key][after.end():]) if after else ""
         out = [(f"{unit.where}", rest)] if rest else []
         heads = unit.headers or []
-        return out + [(f"{unit.where}, column {heads[i]!r}" if i < len(heads) else unit.where, c)
-                      for i, c in enumerate(unit.cells) if i != key and c.strip()]
+        others = [(i, c) for i, c in enumerate(unit.cells) if i != key and c.strip()]
+        if len(others) > 1:  # the row read as one line too: "24-1183 | F03 | 11.940 | lower 11.950"
+            out.append((f"{unit.where} (the row)", " | ".join(c for _, c in others)))
+        return out + [(f"{unit.where}, column {heads[i]!r}" if i < len(heads) else unit.where, c) for i, c in others]
     out = []
     for m in label.finditer(unit.text):
+        cue = negation_of(unit.text, m.start(), m.end())
+        if cue is not None:
+            out.append((unit.where, f"{cue.text} {unit.text[m.start(): m.end() + spec.window]}"))
+            continue
         value = _LEAD.sub("", unit.text[m.end(): m.end() + spec.window])
         if value:
             out.append((unit.where, value))
@@ -174,7 +226,7 @@ def _values(unit: Unit, label: re.Pattern[str], spec: DocumentField) -> list[tup
 
 def document_field(spec: DocumentField, units: Iterator[Unit], name: str) -> CheckResult:
     labels = [spec.label, *spec.aliases]
-    pattern = re.compile("|".join(rf"(?<!\w){re.escape(normalize(x))}(?!\w)" for x in labels), re.IGNORECASE)
+    pattern = re.compile("|".join(rf"(?<![\w-]){re.escape(normalize(x))}(?!\w)" for x in labels), re.IGNORECASE)
     rule = rule_of(spec)
     judged = []
     for unit in units:
@@ -188,6 +240,10 @@ def document_field(spec: DocumentField, units: Iterator[Unit], name: str) -> Che
     shown = "; ".join(f"{w}: {j.reason}" for w, _, j in (undecided or judged)[:3])
     more = f" (… {len(judged) - 3} more places)" if len(judged) > 3 else ""
     return outcome("undecided" if undecided else "fail", f"{name}: {len(judged)} place(s), none passes: {clip(shown, 600)}{more}; {rule}")
+
+
+def pdf_table_cell(spec: PdfTableCell, ctx: CheckContext) -> CheckResult:
+    return _tables_result(pdf_tables(ctx, spec.page), spec, ctx.rel)
 
 
 def docx_field(spec: DocxField, ctx: CheckContext) -> CheckResult:
@@ -205,6 +261,7 @@ def pdf_field(spec: PdfField, ctx: CheckContext) -> CheckResult:
 EVALUATORS = {
     "docx.table_cell": docx_table_cell,
     "pptx.table_cell": pptx_table_cell,
+    "pdf.table_cell": pdf_table_cell,
     "docx.field": docx_field,
     "pptx.field": pptx_field,
     "pdf.field": pdf_field,

@@ -62,7 +62,7 @@ _WORD = re.compile(r"[\w'\u2019#$€£%-]+")
 _SHORT_TOKEN = r"[^\s,;:|()!?]{0,11}[^\s,;:|().!?]"  # a short word, code or number, not ending a sentence
 _BETWEEN = rf"(?:\s*\([^()\n]{{0,30}}\)|\s+{_SHORT_TOKEN})?"
 _OR_AFTER = re.compile(
-    rf"[*_`)\]]*{_BETWEEN}[\s*_`)\]]*,?\s*\(?\s*or\b(?!\s+(?:more|less|larger|smaller|higher|lower|above|below"
+    rf"[*_`)\]]*{_BETWEEN}[\s*_`)\]]*,?\s*\(?\s*\bor\b(?!\s+(?:more|less|larger|smaller|higher|lower|above|below"
     r"|greater|better|fewer|over|under|so|not)\b)",
     re.IGNORECASE,
 )
@@ -107,10 +107,23 @@ def _needs(pattern: Any, text: str, start: int, cue: re.Match[str]) -> bool:
     return pattern.match(masked, start) is None
 
 
+_WHEN_AFTER = re.compile(r"\s+(?:in|on|during|by|until|since|before|after)\b", re.IGNORECASE)
+
+
+def _compares(gap: str) -> bool:
+    """A threshold comparison between the cue and the match ("not below 4.5:1", "does not
+    meet the 4.5:1 minimum"); "not reached in 2021" is a denial of the year, not a comparison."""
+    for m in _COMPARATIVE.finditer(gap):
+        verb = m.group(0).lower().startswith(("reach", "meet", "satisf", "achiev", "later", "earlier", "sooner"))
+        if not (verb and _WHEN_AFTER.match(gap, m.end())):
+            return True
+    return False
+
+
 def _reaches(text: str, cue: re.Match[str], target: int) -> bool:
     """Does the negation `cue` reach the word at `target` (same clause, few words, no comparison)?"""
     gap = text[cue.end():target]
-    if _BOUNDARY.search(gap) or _NOT_A_DENIAL.match(gap) or _COMPARATIVE.search(gap):
+    if _BOUNDARY.search(gap) or _NOT_A_DENIAL.match(gap) or _compares(gap):
         return False
     short = cue.group(0).lower().startswith(_SHORT_CUES)
     if short and "," in gap:
@@ -141,6 +154,19 @@ def negation_of(text: str, start: int, end: int, pattern: Any = None) -> Cue | N
     return None
 
 
+def _shape(token: str) -> str:
+    return re.sub(r"[A-Za-z]+", "a", re.sub(r"\d+", "9", token))[:4]
+
+
+def _other_notation(value: str, start: int, end: int) -> bool:
+    """"#7a3e9d / RGB(122, 62, 157)": the other side of a spaced slash is the same thing in
+    another notation (another shape), not a competing answer of the same shape."""
+    after = re.match(r"\s/\s(\S+)", value[end:end + 40])
+    before = re.search(r"(\S+)\s/\s$", value[max(0, start - 40):start])
+    other = after.group(1) if after else (before.group(1) if before else None)
+    return other is not None and _shape(other) != _shape(value[start:end])
+
+
 def _allowed(marker: str, expected: Iterable[str]) -> bool:
     """A marker the expected answer itself contains ("and/or", "R-2 or R-3") is not a hedge.
     Words count whole: "or" is not in "coral"."""
@@ -151,7 +177,8 @@ def _allowed(marker: str, expected: Iterable[str]) -> bool:
     return any(word.search(re.sub(r"\\[a-z]", " ", e.lower())) for e in expected)
 
 
-def alternative_near(value: str, start: int, end: int, expected: Iterable[str] = ()) -> str | None:
+def alternative_near(value: str, start: int, end: int, expected: Iterable[str] = (), *,
+                     conversions: bool = False) -> str | None:
     """How `value[start:end]` is offered as one of several answers ("X or Y", "Y or X", "X/Y"),
     quoted for evidence, or None. Dates (16/05/2025), "and/or", "N/A" and units (km/h) are not."""
     expected = list(expected)
@@ -165,10 +192,12 @@ def alternative_near(value: str, start: int, end: int, expected: Iterable[str] =
     while hi < len(value) and not value[hi].isspace():
         hi += 1
     token = value[lo:hi].strip("*_`()[],.;")
-    around = value[max(0, start - 3):end + 3]
+    around = value[max(0, start - 4):end + 4]
     if _SLASH.search(token) and not _NOT_ALTERNATIVES.match(token) and not _allowed("/", expected):
         return token
     if re.search(r"\S\s/\s\S", around) and not _allowed("/", expected):
+        if conversions and _other_notation(value, start, end):
+            return None
         return around.strip()
     return None
 
@@ -184,10 +213,13 @@ class Rejected:
 MAX_REJECTED = 50
 
 
-def guarded_search(pattern: Any, text: str) -> tuple[Any | None, list[Rejected]]:
-    """The first match of `pattern` in `text` that is not in a negated clause, and the
-    matches rejected before it. Matches are tried at every start position, so a rejected
-    long match does not hide a shorter asserted one behind it."""
+def guarded_search(pattern: Any, text: str, *, hedges: bool = False) -> tuple[Any | None, list[Rejected]]:
+    """The first match of `pattern` in `text` that is not in a negated clause (and, with
+    `hedges`, not offered as an alternative or hedged in its clause), and the matches
+    rejected before it. Matches are tried at every start position, so a rejected long match
+    does not hide a shorter asserted one behind it."""
+    from autorater.checks.value import hedge_in_clause  # noqa: PLC0415 - value imports this module lazily too
+
     rejected: list[Rejected] = []
     pos = 0
     while pos <= len(text) and len(rejected) < MAX_REJECTED:
@@ -195,9 +227,14 @@ def guarded_search(pattern: Any, text: str) -> tuple[Any | None, list[Rejected]]
         if m is None:
             return None, rejected
         cue = negation_of(text, m.start(), m.end(), pattern)
-        if cue is None:
+        why = f"negated by {cue.describe()}" if cue is not None else None
+        if why is None and hedges:
+            alt = alternative_near(text, m.start(), m.end(), [m.group(0)], conversions=True)
+            hedge = hedge_in_clause(text, m.start(), m.end(), [m.group(0)])
+            why = f"offers an alternative ({alt!r})" if alt else (f"is hedged ({hedge!r})" if hedge else None)
+        if why is None:
             return m, rejected
-        rejected.append(Rejected(m.group(0), f"negated by {cue.describe()}"))
+        rejected.append(Rejected(m.group(0), why))
         pos = m.start() + 1
     return None, rejected
 

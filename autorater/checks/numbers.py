@@ -65,6 +65,7 @@ class FoundNumber:
     start: int
     end: int
     percent: bool = False
+    currency: str | None = None  # the currency sign or code written before it ("€", "GBP"), if any
 
     def candidates(self) -> list[float]:
         """Values this token may stand for: a percentage also counts as a fraction (12 % = 0.12)."""
@@ -100,7 +101,8 @@ def _from_match(m: re.Match[str], *, whole: bool) -> FoundNumber | None:
         value = -value
     if not math.isfinite(value):
         return None
-    return FoundNumber(value, m.group(0).strip(), m.start(), m.end(), bool(m.group("pct")))
+    return FoundNumber(value, m.group(0).strip(), m.start(), m.end(), bool(m.group("pct")),
+                       (m.group("cur") or "").strip() or None)
 
 
 _UNITS = "one|two|three|four|five|six|seven|eight|nine"
@@ -122,7 +124,7 @@ def find_numbers(text: str) -> list[FoundNumber]:
         if number is None:
             continue
         if m.group("open") and number.value < 0 and _NUMBER_WORD_BEFORE.search(text, max(0, m.start() - 30), m.start()):
-            number = FoundNumber(-number.value, number.raw, number.start, number.end, number.percent)
+            number = FoundNumber(-number.value, number.raw, number.start, number.end, number.percent, number.currency)
         found.append(number)
     return found
 

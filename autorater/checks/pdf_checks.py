@@ -55,10 +55,11 @@ def _scope(doc: Any, page: int | None) -> str:
     return f"{doc.page_count} page(s){capped}"
 
 
-def visual_lines(page: Any) -> list[str]:
+def visual_lines(page: Any, words: list[Any] | None = None) -> list[str]:
     """Lines as a reader sees them: words grouped by vertical position, left to right, so
-    table cells on one row (separate text blocks in the PDF) form one line."""
-    words = sorted(page.get_text("words"), key=lambda w: ((w[1] + w[3]) / 2, w[0]))
+    table cells on one row (separate text blocks in the PDF) form one line. `words`: only
+    these of the page's words (default all)."""
+    words = sorted(page.get_text("words") if words is None else words, key=lambda w: ((w[1] + w[3]) / 2, w[0]))
     lines: list[list[Any]] = []
     for w in words:
         centre, height = (w[1] + w[3]) / 2, max(w[3] - w[1], 1.0)

@@ -115,9 +115,10 @@ def slide_title_contains(spec: PptxSlideTitleContains, ctx: CheckContext) -> Che
 
 def text_contains(spec: PptxTextContains, ctx: CheckContext) -> CheckResult:
     chosen = _select(presentation(ctx), spec.slide)
-    rule = describe(spec.text, spec.match, spec.ignore_case)
+    rule = describe(spec.text, spec.match, spec.ignore_case) + (f" and each of {spec.all_of!r}" if spec.all_of else "")
     scope = f"slide {spec.slide}" if spec.slide else f"{len(chosen)} slide(s)"
     scope += " incl. notes" if spec.include_notes else ""
+    partial = ""
     for k, slide in chosen:
         units = _paragraphs(slide) + ([_notes(slide)] if spec.include_notes else [])
         hits = (
@@ -125,9 +126,14 @@ def text_contains(spec: PptxTextContains, ctx: CheckContext) -> CheckResult:
             if spec.match == "exact"
             else ([" ".join(units)] if spec_matches(" ".join(units), spec) else [])
         )
+        missing = [t for t in spec.all_of if not any(text_matches(u if spec.match == "exact" else " ".join(units), t,
+                                                                  spec.match, spec.ignore_case) for u in units)]
+        if hits and missing:
+            partial = f"; slide {k} has the text but not {missing}"
+            continue
         if hits:
             return verdict(True, f"slide {k} text {clip(hits[0])!r}; wanted text that {rule}", f"slide {k}")
-    return verdict(False, f"searched {scope}: no text that {rule}")
+    return verdict(False, f"searched {scope}: no text that {rule}{partial}")
 
 
 def _count(ctx: CheckContext, slide: int | None, is_it: Any) -> tuple[int, str]:

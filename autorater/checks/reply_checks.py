@@ -17,7 +17,7 @@ from autorater.checks.result import CheckResult, verdict
 from autorater.checks.rx import compile_rx
 from autorater.checks.specs_data import ReplyMentionsAll, ReplyNumber, ReplyRegex
 from autorater.checks.textmatch import clip, normalize, normalize_lines, snippet
-from autorater.checks.value import judge_number
+from autorater.checks.quantities import judge_number
 
 __all__ = ["EVALUATORS", "MAX_REPLY_BYTES", "reply_text"]
 
@@ -26,16 +26,17 @@ def regex(spec: ReplyRegex, ctx: CheckContext) -> CheckResult:
     pattern = compile_rx(spec.pattern, spec.ignore_case, multiline=True)
     scopes, missing_section = scoped_texts(ctx, spec)
     rejected_note, m, text = "", None, ""
-    for _, text in scopes:
-        if spec.negation_guard:
-            m, rejected = guarded_search(pattern, text)
+    for _, raw in scopes:
+        text = normalize_lines(raw)
+        if spec.negation_guard or spec.hedge_guard:
+            m, rejected = guarded_search(pattern, text, hedges=spec.hedge_guard)
             rejected_note += describe_rejected(rejected)
         else:
             m = pattern.search(text)
         if m:
             break
     case = "case-insensitive" if spec.ignore_case else "case-sensitive"
-    guard = ", negation guard" if spec.negation_guard else ""
+    guard = (", negation guard" if spec.negation_guard else "") + (", hedge guard" if spec.hedge_guard else "")
     none = "no asserted match" if rejected_note else "no match"
     found = f"found {snippet(text, m.start(), m.end())!r}" if m else none
     want = "must match" if spec.must_match else "must NOT match"
@@ -111,7 +112,8 @@ def mentions_all(spec: ReplyMentionsAll, ctx: CheckContext) -> CheckResult:
     # The guard needs line breaks (they end clauses); without it the text is one line.
     scopes, missing_section = scoped_texts(ctx, spec)
     raw = "\n".join(t for _, t in scopes)
-    text = normalize_lines(raw) if spec.negation_guard else normalize(raw)
+    guarded = spec.negation_guard or spec.hedge_guard
+    text = normalize_lines(raw) if guarded else normalize(raw)
     missing: list[str] = []
     negated_only: list[str] = []
     for synonyms in spec.synonyms():
@@ -120,10 +122,10 @@ def mentions_all(spec: ReplyMentionsAll, ctx: CheckContext) -> CheckResult:
         hit = False
         for item in synonyms:
             pattern = _item_pattern(item, spec)
-            if not spec.negation_guard:
+            if not guarded:
                 hit = pattern.search(text) is not None
             else:
-                m, rejected = guarded_search(pattern, text)
+                m, rejected = guarded_search(pattern, text, hedges=spec.hedge_guard)
                 hit, rejected_all = m is not None, rejected_all + rejected
             if hit:
                 break

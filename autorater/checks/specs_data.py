@@ -140,6 +140,7 @@ class ReplyRegex(Sectioned):
     ignore_case: bool = True
     must_match: bool = True
     negation_guard: bool = False
+    hedge_guard: bool = False  # also refuse a match offered as one of several ("#7A3E9D or #9F63C2") or hedged
 
     @model_validator(mode="after")
     def _compiles(self) -> ReplyRegex:
@@ -192,6 +193,7 @@ class ReplyMentionsAll(Sectioned):
     regex: bool = False
     ignore_case: bool = True
     negation_guard: bool = False
+    hedge_guard: bool = False  # also refuse a mention offered as one of several or hedged in its clause
 
     @model_validator(mode="after")
     def _compiles(self) -> ReplyMentionsAll:

@@ -195,6 +195,9 @@ class PptxTextContains(FileSpec, TextMatch):
     kind: Literal["pptx.text_contains"]
     slide: PositiveInt | None = None
     include_notes: bool = False
+    # Every one of these must match on the same slide as well (same match / ignore_case):
+    # "all four peers are named on slide 4" without a look-ahead regex.
+    all_of: list[str] = Field(default_factory=list)
 
 
 class PptxPictureCount(FileSpec, CountRange):
@@ -266,6 +269,14 @@ class PdfField(FileSpec, DocumentField):
     page: PositiveInt | None = None
 
 
-OFFICE_SPECS += (DocxTableCell, PptxTableCell, DocxField, PptxField, PdfField)
+class PdfTableCell(FileSpec, TableLookup):
+    """A cell of a table in a PDF (PyMuPDF's table finder: ruled or aligned tables) found by
+    row key and column header (see TableLookup); `page`: only that page."""
+
+    kind: Literal["pdf.table_cell"]
+    page: PositiveInt | None = None
+
+
+OFFICE_SPECS += (DocxTableCell, PptxTableCell, DocxField, PptxField, PdfField, PdfTableCell)
 
 __all__ = ["OFFICE_SPECS", "ChartType", "StrictModel", "TableCell"]

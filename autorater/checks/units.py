@@ -40,15 +40,38 @@ _WORDS_NOT_UNITS = frozenset({
 })
 
 
+# Money is not a pint dimension: a currency unit is matched by the sign or code written with
+# the number ("€412m", "EUR 412 mn", "412 euros"); another currency, or a percentage, is not
+# a candidate for it.
+CURRENCIES = {
+    "EUR": ("€", "eur", "euro", "euros"), "USD": ("$", "us$", "usd", "dollar", "dollars"),
+    "GBP": ("£", "gbp", "pound", "pounds", "sterling"), "JPY": ("¥", "jpy", "yen"), "CHF": ("chf", "franc", "francs"),
+    "CAD": ("c$", "cad"), "AUD": ("a$", "aud"), "INR": ("₹", "inr", "rupee", "rupees"), "CNY": ("cny", "rmb", "yuan"),
+}
+
+
+def currency_of(written: str | None) -> str | None:
+    """The ISO code a sign, code or word stands for ("€" -> EUR), or None."""
+    if not written:
+        return None
+    key = written.strip().lower()
+    return next((code for code, names in CURRENCIES.items() if key == code.lower() or key in names), None)
+
+
 @dataclass(frozen=True)
 class Unit:
-    """A unit a rubric names, resolved: its pint unit and a readable name for evidence."""
+    """A unit a rubric names, resolved: its pint unit (None for a currency) and a readable
+    name for evidence."""
 
     name: str
     pint_unit: Any
+    currency: str | None = None
 
     def dimensionless(self) -> bool:
-        return bool(self.pint_unit.dimensionless)
+        return self.pint_unit is not None and bool(self.pint_unit.dimensionless)
+
+    def is_percent(self) -> bool:
+        return self.pint_unit is not None and str(self.pint_unit) == "percent"
 
 
 @lru_cache(maxsize=1)
@@ -73,6 +96,9 @@ def _parse(text: str) -> Any | None:
 
 def resolve(name: str) -> Unit:
     """The unit a rubric names; ValueError (for spec validation) when pint cannot read it."""
+    money = currency_of(name)
+    if money is not None:
+        return Unit(name, None, money)
     parsed = _parse(name)
     if parsed is None:
         raise ValueError(f"unknown unit {name!r} (pint cannot read it; e.g. kWh, m^2, mm, mA, px, %)")
@@ -105,6 +131,8 @@ def unit_after(text: str, end: int) -> tuple[Any, int] | None:
 
 def convert(value: float, written: Any, wanted: Unit) -> float | None:
     """`value` in `written` units expressed in the rubric's unit, or None across dimensions."""
+    if wanted.pint_unit is None:
+        return None
     ureg = registry()
     try:
         return float(ureg.Quantity(value, written).to(wanted.pint_unit).magnitude)

@@ -34,7 +34,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from autorater.checks.numbers import FoundNumber, Tolerance, find_numbers, fmt_num
 from autorater.checks.textmatch import clip, normalize, strip_markup
 
 State = Literal["pass", "fail", "undecided"]
@@ -65,7 +64,7 @@ _HEDGE = re.compile(
     re.IGNORECASE,
 )
 _DENIAL = re.compile(r"^\W*(?:(?:none|nil|not|nothing|neither|no)\b(?!\.?\s*\d)|n/a\b|n\.a\.)", re.IGNORECASE)
-_ZERO_WORDS = re.compile(r"^\W*(?:none|nil|no|zero|nothing)\b(?!\.?\s*\d)", re.IGNORECASE)
+ZERO_WORDS = re.compile(r"^\W*(?:none|nil|no|zero|nothing)\b(?!\.?\s*\d)", re.IGNORECASE)
 _ALT_ASIDE = re.compile(r"^\W*(?:or|either|possibly|maybe|perhaps|probably|alternatively|could\s+be|might\s+be)\b"
                         r"|\?\W*$", re.IGNORECASE)
 _SUPERSEDED_ASIDE = re.compile(
@@ -83,6 +82,7 @@ class Aside:
     bracketed: bool
     superseded: bool  # "(printed 48)", "(was 12)", "— previously 4800": a value it is NOT
     alternative: bool  # "(or 48)", "(48?)", "(possibly 12)": a value offered instead
+    cut: str = "bracket"  # what set it apart: bracket | dash | semicolon | sentence | pipe
 
 
 @dataclass(frozen=True)
@@ -119,6 +119,21 @@ class Reading:
         return None
 
 
+_CLAUSE_EDGE = re.compile(r"[;|\n()\[\]]|\.\s|,\s")
+
+
+def hedge_in_clause(text: str, start: int, end: int, expected: Iterable[str] = ()) -> str | None:
+    """A hedge word or question mark in the clause holding text[start:end] (for matches
+    outside the head: "offer line about 2.3:1?")."""
+    lo = max((m.end() for m in _CLAUSE_EDGE.finditer(text, 0, start)), default=0)
+    edge = _CLAUSE_EDGE.search(text, end)
+    hi = edge.start() if edge else len(text)
+    for m in _HEDGE.finditer(text, lo, hi + (1 if hi < len(text) and text[hi] == "?" else 0)):
+        if not _in_expected(m.group(0), expected):
+            return m.group(0)
+    return None
+
+
 def _bracket_spans(text: str) -> list[tuple[int, int]]:
     """Outermost (...) / [...] / {...} spans, as (open, close+1); unbalanced ones ignored."""
     pairs, spans, stack = {")": "(", "]": "[", "}": "{"}, [], []
@@ -133,6 +148,10 @@ def _bracket_spans(text: str) -> list[tuple[int, int]]:
 
 
 def _is_sentence_end(text: str, dot: int) -> bool:
+    if (dot > 0 and text[dot - 1] == ".") or text[dot + 1 : dot + 2] == ".":
+        return False  # an ellipsis ("19.53 + 14.49 + ... = 139.90"), not a full stop
+    if re.search(r"(?:^|\n)\s*\d{1,3}$", text[:dot]):
+        return False  # a list enumerator ("1. Undersized logo")
     word = re.search(r"([A-Za-z.]+)$", text[:dot])
     if word and word.group(1).lower().rstrip(".") in _ABBREVIATIONS:
         return False
@@ -149,7 +168,7 @@ def read(value: str) -> Reading:
     head = "".join(blanked)
     if not re.search(r"[0-9A-Za-z]", head):  # "(1,200)", "(30)": the bracket IS the value
         head, spans = text, []
-    asides = [_aside(text[s + 1 : e - 1], s + 1, bracketed=True) for s, e in spans]
+    asides = [_aside(text[s + 1 : e - 1], s + 1, "bracket") for s, e in spans]
     start = re.search(r"[0-9A-Za-z]", head)
     lo = start.start() if start else 0
     for m in _CUT.finditer(head, lo):
@@ -158,16 +177,20 @@ def read(value: str) -> Reading:
         if _is_range_dash(head, m):
             continue
         rest = head[m.end():]
-        asides.append(_aside(text[m.end():], m.end(), bracketed=False))
+        cut = {";": "semicolon", "|": "pipe"}.get(m.group(0).strip(), "sentence" if m.group(0).startswith(".") else "dash")
+        asides.append(_aside(text[m.end():], m.end(), cut))
         head = head[: m.start()] + " " * (len(m.group(0)) + len(rest))
         break
     return Reading(text, head, asides)
 
 
-def _aside(text: str, start: int, *, bracketed: bool) -> Aside:
-    return Aside(text, start, bracketed, bool(_SUPERSEDED_ASIDE.match(text)), bool(_ALT_ASIDE.search(text)))
+def _aside(text: str, start: int, cut: str) -> Aside:
+    return Aside(text, start, cut == "bracket", bool(_SUPERSEDED_ASIDE.match(text)), bool(_ALT_ASIDE.search(text)), cut)
 
 
+MONTHS = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?"
+          r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
+_MONTH_YEAR_END = re.compile(rf"\b{MONTHS}\s*'?\d{{2,4}}\s*$", re.IGNORECASE)
 _NUMBER_END = re.compile(r"\d(?:\s?[A-Za-z%²³°µ/]{0,6})?\s*$")
 _NUMBER_ONLY = re.compile(r"^\s*[-+]?[$€£]?\d[\d,.\s]*(?:[A-Za-z%²³°µ/]{0,6})?\s*(?:[A-Za-z]+\s*){0,2}$")
 
@@ -177,7 +200,12 @@ def _is_range_dash(head: str, m: re.Match[str]) -> bool:
     the new door` is an answer and its context."""
     if "-" not in m.group(0):
         return False
-    return bool(_NUMBER_END.search(head[: m.start()])) and bool(_NUMBER_ONLY.match(head[m.end():]))
+    left, right = head[: m.start()], head[m.end():]
+    if _MONTH_YEAR_END.search(left):
+        return False  # "October 2024 - £99,954.38": a date, then context
+    if bool(re.match(r"\s*[-+]?[$€£]", right)) != bool(re.search(r"[$€£][\d,.\s]*\d\s*[A-Za-z]{0,3}\s*$", left)):
+        return False  # "13 - £400": not the same kind of figure on both sides
+    return bool(_NUMBER_END.search(left)) and bool(_NUMBER_ONLY.match(right))
 
 
 def _in_expected(marker: str, expected: Iterable[str]) -> bool:
@@ -187,253 +215,6 @@ def _in_expected(marker: str, expected: Iterable[str]) -> bool:
         return any(marker in e.lower() for e in expected)
     word = re.compile(rf"(?<![a-z]){re.escape(marker)}(?![a-z])")
     return any(word.search(re.sub(r"\\[a-z]", " ", e.lower())) for e in expected)
-
-
-# -- quantities ------------------------------------------------------------------------------
-
-_MONTHS = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?"
-           r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
-_DATE_SPAN = re.compile(
-    rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTHS},?\s+\d{{2,4}}\b|\b{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}\b"
-    rf"|\b{_MONTHS}[\s'-]+\d{{2,4}}\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTHS}|\b{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?\b"
-    r"|\b\d{1,4}[/.]\d{1,2}[/.]\d{2,4}\b|\b\d{4}-\d{2}(?:-\d{2})?\b|\b\d{1,2}/\d{4}\b"
-    r"|\b\d{1,2}:\d{2}\b(?:\s*[ap]\.?m\.?)?|\b\d{1,2}\.\d{2}\s*[ap]\.?m\.?|\b\d{1,2}h\d{2}\b",
-    re.IGNORECASE,
-)
-# Just before a number that is an identifier, not a quantity.
-_CODE_BEFORE = re.compile(r"(?:[A-Za-z]-|#[0-9A-Fa-f]*|[A-Za-z]\.|(?<![\w.-])\d+(?:\.\d+)?\s?:\s?|\d-)$")
-_ID_NOUN = re.compile(
-    r"\b(?:bylaws?|policy|policies|clauses?|sections?|§|items?|no|nos|number|ref|reference|drawings?|dwg|rev|revision"
-    r"|sheets?|pages?|p|pp|tables?|figures?|fig|annex|appendix|schedule|articles?|art|rules?|rooms?|bays?|lots?"
-    r"|parcels?|units?|lines?|rows?|columns?|col|steps?|versions?|v|phase|orders?|invoices?|po|id|codes?|cl|para"
-    r"|paragraphs?|exhibits?|notes?|levels?|floors?|zones?|wards?|beds?|pins?|ports?|channels?|days?|weeks?|months?"
-    r"|years?|quarters?|q|fy|batch|serial|parts?|models?|types?|class|category|tier|options?|samples?|grades?"
-    r"|criteri(?:on|a)|standard|iso|en|bs|iec|ieee|act|regulation|reg|cap|route|highway|hwy|gate|dock|aisle|zone"
-    r"|block|plot|building|bldg|suite|apt|flat|house|street|road|mu|ff|r|p)\.?\s*#?$",
-    re.IGNORECASE,
-)
-_TOLERANCE_BEFORE = re.compile(r"(?:±|\+/-|\+-|\+/\u2212)\s*$")
-_SUPERSEDED_BEFORE = re.compile(
-    r"\b(?:printed|was|were|previously|formerly|originally|old|struck(?:\s+out)?|superseded|replacing|replaces"
-    r"|instead\s+of|rather\s+than|not|vs\.?|versus|compared\s+(?:with|to)|against|from|prior|last\s+year)"
-    r"\W{0,3}(?:\w+\W{1,3}){0,1}$",
-    re.IGNORECASE,
-)
-_WORD_NUMBERS = {w: i for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-    "seventeen eighteen nineteen".split())}
-_TENS = {w: 10 * (i + 2) for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())}
-_NUMBER_WORD = re.compile(
-    rf"\b(?:(?P<tens>{'|'.join(_TENS)})(?:[- ](?P<unit>{'|'.join(list(_WORD_NUMBERS)[1:10])}))?"
-    rf"|(?P<small>{'|'.join(_WORD_NUMBERS)}))\b",
-    re.IGNORECASE,
-)
-
-
-@dataclass(frozen=True)
-class Quantity:
-    """A number in a value that could be an answer: its readings (the values it may stand for
-    in the rubric's unit) and why it is or is not a candidate."""
-
-    raw: str
-    start: int
-    end: int
-    readings: tuple[float, ...]
-    identifier: bool = False  # "Day 2", "Bylaw 2025": a candidate only when nothing else is
-    superseded: bool = False  # "printed 48", "not 96"
-    unit_ok: bool | None = None  # with a rubric unit: the written unit's dimension fits (None: none written)
-
-    def within(self, expected: float, tol: Tolerance) -> bool:
-        return any(tol.ok(v, expected) for v in self.readings)
-
-    @property
-    def shown(self) -> str:
-        return self.raw if len(self.readings) == 1 and self.raw == fmt_num(self.readings[0]) else self.raw
-
-
-def _readings(number: FoundNumber, text: str, unit: Any) -> tuple[tuple[float, ...], bool | None, int]:
-    """(readings, unit fits?, end of the number with its unit)."""
-    values = [number.value]
-    raw = number.raw
-    scale = re.search(r"(?<=\d)\s?(?:k|K|m|M|MM|b|B|bn|mn|mln|bln|thousand|million|billion)$", raw)
-    if scale:  # "347m" in a column headed €m is 347: both readings count
-        mantissa = re.sub(r"[^\d.,\-]", "", raw[: scale.start()].split()[-1] if raw[: scale.start()].split() else "")
-        base = next((n.value for n in find_numbers(mantissa)), None)
-        if base is not None:
-            values.append(-abs(base) if number.value < 0 else base)
-    if number.percent:
-        values.append(number.value / 100)
-    end = number.end
-    if unit is None:
-        return tuple(values), None, end
-    from autorater.checks import units  # noqa: PLC0415 - pint only for checks that name a unit
-
-    if number.percent:
-        written = units.registry().parse_units("percent")
-        converted = units.convert(number.value, written, unit)
-        return ((converted,) if converted is not None else tuple(values)), converted is not None, end
-    after = units.unit_after(text, number.end)
-    if after is None:
-        if unit.dimensionless() and str(unit.pint_unit) == "percent":
-            values += [v * 100 for v in values]  # 0.126 for 12.6 %
-        return tuple(values), None, end
-    written, end = after
-    converted = [units.convert(v, written, unit) for v in values]
-    fits = [c for c in converted if c is not None]
-    if not fits:
-        return tuple(values), False, end
-    return tuple(fits), True, end
-
-
-def quantities(head: str, *, expected: float, unit: Any = None) -> list[Quantity]:
-    """The numbers in `head` that could be answers, in order (see the module's rules)."""
-    dates = [(m.start(), m.end()) for m in _DATE_SPAN.finditer(head)]
-    found: list[Quantity] = []
-    for n in find_numbers(head):
-        if any(s <= n.start < e for s, e in dates):
-            continue
-        before = head[max(0, n.start - 40): n.start]
-        if _CODE_BEFORE.search(before) or _TOLERANCE_BEFORE.search(before):
-            continue
-        if re.match(r"-\d", head[n.end:n.end + 2]) and not re.search(r"\d\s*$", before):
-            continue  # "2025-03": an identifier's first half
-        year = re.fullmatch(r"(?:19|20)\d\d", n.raw) is not None and not 1900 <= expected <= 2100
-        readings, unit_ok, _ = _readings(n, head, unit)
-        found.append(Quantity(
-            n.raw, n.start, n.end, readings,
-            identifier=year or bool(_ID_NOUN.search(before)),
-            superseded=bool(_SUPERSEDED_BEFORE.search(before)),
-            unit_ok=unit_ok,
-        ))
-    for m in _NUMBER_WORD.finditer(head):
-        if any(q.start <= m.start() < q.end for q in found):
-            continue
-        value = _TENS.get((m.group("tens") or "").lower(), 0) + _WORD_NUMBERS.get((m.group("unit") or m.group("small") or "").lower(), 0)
-        before = head[max(0, m.start() - 40): m.start()]
-        found.append(Quantity(m.group(0), m.start(), m.end(), (float(value),),
-                              superseded=bool(_SUPERSEDED_BEFORE.search(before))))
-    return sorted(found, key=lambda q: q.start)
-
-
-def _candidates(qs: list[Quantity], unit: Any) -> list[Quantity]:
-    live = [q for q in qs if not q.superseded]
-    if unit is not None:
-        fitting = [q for q in live if q.unit_ok]
-        live = fitting or [q for q in live if q.unit_ok is None]
-    plain = [q for q in live if not q.identifier]
-    return plain or live
-
-
-_JOIN = re.compile(r"^\W{0,3}(?:or|/|-|to|~|and|,|either|or\s+(?:possibly|maybe|perhaps)|\s)\W{0,3}$", re.IGNORECASE)
-
-
-_NOT_UNIT_WORDS = frozenset({"of", "or", "to", "in", "at", "on", "by", "and", "per", "for", "the", "vs", "x", "\u00d7", "out"})
-
-
-def _unit_word(text: str) -> str | None:
-    """The short unit-like token at the start of `text` ("m", "kWh", "°C", "px"), if any."""
-    m = re.match(r"\s?([^\s\d/,()]{1,4})(?=\s|/|,|\)|$)", text)
-    if m is None or m.group(1).lower() in _NOT_UNIT_WORDS or not re.search(r"[A-Za-z%°µΩ²³€$£]", m.group(1)):
-        return None
-    return m.group(1)
-
-
-def _joined(head: str, a: Quantity, b: Quantity) -> bool:
-    """Is `b` offered as an alternative to `a` (`12 or 13`, `72/96 px`, `3.45-3.75 m`,
-    `12 to 13`, `between 12 and 13`, `12, 13`)? The same value in two units (`39.6 °C /
-    103.3 °F`) is a conversion, not an alternative."""
-    unit_a, unit_b = _unit_word(head[a.end:]), _unit_word(head[b.end:])
-    if unit_a and unit_b and unit_a.casefold() != unit_b.casefold():
-        return False
-    gap = head[a.end:b.start]
-    if unit_a:
-        gap = gap.replace(unit_a, "", 1)  # a's unit: "3.45 m or 3.75 m"
-    if not _JOIN.match(gap) and gap.strip():
-        return False
-    if re.fullmatch(r"\W*and\W*", gap, re.IGNORECASE):
-        return bool(re.search(r"\bbetween\s+\S*\s*$", head[: a.start], re.IGNORECASE))
-    return True
-
-
-def judge_number(value: str, expected: float, tol: Tolerance, unit: Any = None) -> Outcome:
-    """A written value against a numeric expectation (module docstring for the rules)."""
-    text = strip_markup(value)
-    reading = read(text)
-    rule = tol.describe(expected) + (f" {unit.name}" if unit is not None else "")
-    if expected == 0 and _ZERO_WORDS.match(reading.head):
-        return Outcome("pass", f"{clip(text)!r} reads as zero")
-    denial = reading.denial()
-    qs = quantities(reading.head, expected=expected, unit=unit)
-    cands = _candidates(qs, unit)
-    if denial is not None and not cands:
-        return Outcome("fail", f"{clip(text)!r} opens with a denial ({denial!r}), not a number; expected {rule}")
-    hedge = reading.hedge()
-    if hedge is not None:
-        return Outcome("fail", f"{clip(text)!r} is hedged ({hedge!r}); expected {rule}")
-    for aside in reading.asides:
-        if aside.alternative and not aside.superseded:
-            offered = _candidates(quantities(aside.text, expected=expected, unit=unit), unit)
-            wrong = [q for q in offered if not q.within(expected, tol)]
-            if wrong:
-                return Outcome("fail", f"{clip(text)!r} offers an alternative ({clip(aside.text, 40)!r}); expected {rule}")
-    if not cands:
-        cands = _bracketed_number(reading, expected, unit)
-    if not cands:
-        return _only_in_context(text, reading, expected, tol, unit, rule)
-    eq = reading.head.rfind("=")
-    after_eq = [q for q in cands if q.start > eq] if eq >= 0 else []
-    committed = after_eq[0] if after_eq else cands[0]
-    group = [committed]
-    rest = cands[cands.index(committed) + 1:]
-    for q in rest:
-        if _joined(reading.head, group[-1], q):
-            group.append(q)
-        else:
-            break
-    wrong = [q for q in group if not q.within(expected, tol)]
-    if len(group) > 1 and wrong:
-        listed = ", ".join(q.raw for q in group)
-        return Outcome("fail", f"{clip(text)!r} offers several candidate numbers ({listed}), not all within "
-                               f"tolerance: a hedged answer; expected {rule}")
-    if not wrong:
-        note = "" if committed.readings[0] == committed.readings[-1] or len(committed.readings) == 1 else ""
-        return Outcome("pass", f"{clip(text)!r} commits to {committed.raw}{note}; expected {rule}")
-    others = [q for q in cands if q is not committed and q not in group and q.within(expected, tol)]
-    if others:
-        return Outcome("undecided", f"{clip(text)!r} commits first to {committed.raw}, but {others[0].raw} later in "
-                                    f"the same statement matches: which one is the answer cannot be told; expected {rule}")
-    return Outcome("fail", f"{clip(text)!r} commits to {committed.raw}; expected {rule}")
-
-
-_BARE_NUMBER = re.compile(r"\s*[-+]?(?:[$€£]\s?)?\d[\d,.\s]*%?\s*")
-
-
-def _bracketed_number(reading: Reading, expected: float, unit: Any) -> list[Quantity]:
-    """A head that is only a currency or unit beside a bracketed figure ("$ (1,200)", "EUR
-    (30)"): the bracket is the figure, written the accounting way."""
-    if re.search(r"[A-Za-z]{4,}|\d", reading.head):
-        return []
-    for aside in reading.asides:
-        if aside.bracketed and _BARE_NUMBER.fullmatch(aside.text):
-            lo, hi = aside.start - 1, aside.start + len(aside.text) + 1
-            restored = reading.head[:lo] + reading.text[lo:hi] + reading.head[hi:]
-            return _candidates(quantities(restored, expected=expected, unit=unit), unit)
-    return []
-
-
-def _only_in_context(text: str, reading: Reading, expected: float, tol: Tolerance, unit: Any, rule: str) -> Outcome:
-    """No candidate in the head: the answer is absent, or only in context (undecided unless
-    that context is marked as superseded)."""
-    for aside in reading.asides:
-        offered = _candidates(quantities(aside.text, expected=expected, unit=unit), unit)
-        if any(q.within(expected, tol) for q in offered) and not aside.superseded:
-            return Outcome("undecided", f"{clip(text)!r} states no number up front; {clip(aside.text, 40)!r} "
-                                        f"matches but is context; expected {rule}")
-    anywhere = find_numbers(text)
-    if not anywhere:
-        return Outcome("fail", f"{clip(text)!r} holds no number; expected {rule}")
-    return Outcome("fail", f"{clip(text)!r} commits to no candidate number "
-                           f"(seen: {', '.join(n.raw for n in anywhere[:6])}); expected {rule}")
 
 
 # -- text answers -----------------------------------------------------------------------------
@@ -467,10 +248,16 @@ def text_alternative(head: str, expected: Iterable[str]) -> str | None:
     return None
 
 
+def offered_alternative(reading: Reading) -> Aside | None:
+    """An aside that offers another answer ("(or 48)", "(possibly Yes)", "(13 March?)")."""
+    return next((a for a in reading.asides if a.alternative and not a.superseded), None)
+
+
 def judge_exact(value: str, expected: list[str], ignore_case: bool) -> Outcome:
     """An exact text answer: the whole value, its head or the head's first clause equals one
-    of the expected spellings; an alternative or hedge in the head fails; an expected
-    spelling that is only part of the head or only in context is undecided."""
+    of the expected spellings; an alternative or hedge in the head, or an aside offering
+    another answer, fails; an expected spelling that is only part of the head or only in
+    context is undecided."""
     text = strip_markup(value)
 
     def fold(t: str) -> str:
@@ -481,10 +268,10 @@ def judge_exact(value: str, expected: list[str], ignore_case: bool) -> Outcome:
     if fold(text) in wanted:
         return Outcome("pass", f"{clip(text)!r} reads {bare(text)!r}")
     reading = read(text)
-    alt = text_alternative(reading.head, expected)
-    hedge = reading.hedge(expected)
-    if alt is not None or hedge is not None:
-        return Outcome("fail", f"{clip(text)!r} hedges ({alt or hedge!r}), none of the expected")
+    alt = text_alternative(reading.head, expected) or reading.hedge(expected)
+    aside = offered_alternative(reading)
+    if alt is not None or aside is not None:
+        return Outcome("fail", f"{clip(text)!r} hedges ({alt or clip(aside.text, 40)!r}), none of the expected")
     for part in (reading.head_text, reading.first_clause()):
         if fold(part) in wanted:
             return Outcome("pass", f"{clip(text)!r} commits to {bare(part)!r}")
@@ -503,9 +290,24 @@ def judge_exact(value: str, expected: list[str], ignore_case: bool) -> Outcome:
     return Outcome("fail", f"{clip(text)!r} reads {bare(reading.head_text)!r}, none of the expected")
 
 
+# In a list answer, what comes before an excluded item in its clause, or right after it, and
+# says it is not listed: "replaces LVT (FF-01)", "the schedule's LVT", "supplier read MISSING".
+_NOT_LISTED_BEFORE = re.compile(
+    r"\b(?:instead\s+of|rather\s+than|replac\w*|supersed\w*|had|has\s+been|was|were|previously|formerly|originally"
+    r"|changed\s+from|moved\s+from|not|except|excluding|other\s+than|schedule's|printed)\b[^,;.]*$",
+    re.IGNORECASE,
+)
+_NOT_LISTED_AFTER = re.compile(r"^\W{0,3}(?:\w+\W+){0,2}?(?:missing|unavailable|not\s+available|absent|invalid|n/a"
+                               r"|were\s+read|was\s+read|are\s+dimensioned|is\s+dimensioned|use\s+the)\b",
+                               re.IGNORECASE)
+
+
 def judge_all_of(value: str, items: list[str], exclude: list[str], ignore_case: bool) -> Outcome:
-    """A list answer: every item (synonyms split on "|") appears asserted, no excluded item
-    does, and the answer neither opens with a denial nor hedges."""
+    """A list answer: every item (synonyms split on "|") appears asserted, and no excluded
+    item is listed: an excluded name counts only in the list itself (not in brackets, not
+    after a spaced dash or the first sentence), asserted, and not marked as replaced or
+    absent in its clause ("replaces LVT (FF-01)", "supplier read MISSING"). The answer must
+    neither open with a denial, nor hedge, nor offer an alternative aside."""
     from autorater.checks.negation import negation_of  # noqa: PLC0415
 
     text = normalize(strip_markup(value))
@@ -513,21 +315,30 @@ def judge_all_of(value: str, items: list[str], exclude: list[str], ignore_case: 
     denial = reading.denial()
     if denial is not None:
         return Outcome("fail", f"{clip(text)!r} opens with a denial ({denial!r})")
-    hedge = reading.hedge(items)
+    hedge = reading.hedge(items) or (clip(a.text, 40) if (a := offered_alternative(reading)) else None)
     if hedge is not None:
         return Outcome("fail", f"{clip(text)!r} is hedged ({hedge!r})")
     flags = re.IGNORECASE if ignore_case else 0
-    superseded = [(a.start, a.start + len(a.text)) for a in reading.asides if a.superseded or a.alternative]
+    set_apart = [(a.start, a.start + len(a.text)) for a in reading.asides if a.cut != "semicolon"]
+    marked = [(a.start, a.start + len(a.text)) for a in reading.asides if a.superseded or a.alternative]
 
-    def asserted(item: str) -> bool:
+    def places(item: str) -> list[tuple[re.Match[str], Any]]:
+        out = []
         for word in item.split("|"):
-            for m in re.finditer(rf"(?<!\w){re.escape(normalize(word))}(?!\w)", text, flags):
-                if negation_of(text, m.start(), m.end()) is None and not any(s <= m.start() < e for s, e in superseded):
-                    return True
-        return False
+            pattern = re.compile(rf"(?<![\w-]){re.escape(normalize(word))}(?!\w)", flags)
+            out += [(m, pattern) for m in pattern.finditer(text)]
+        return out
 
-    missing = [i for i in items if not asserted(i)]
-    extra = [i for i in exclude if asserted(i)]
+    def asserted(m: re.Match[str], pattern: Any) -> bool:
+        return negation_of(text, m.start(), m.end(), pattern) is None
+
+    def inside(m: re.Match[str], spans: list[tuple[int, int]]) -> bool:
+        return any(s <= m.start() < e for s, e in spans)
+
+    missing = [i for i in items if not any(asserted(m, p) and not inside(m, marked) for m, p in places(i))]
+    extra = [i for i in exclude if any(
+        asserted(m, p) and not inside(m, set_apart) and not _NOT_LISTED_BEFORE.search(text[max(0, m.start() - 60):m.start()])
+        and not _NOT_LISTED_AFTER.match(text[m.end():]) for m, p in places(i))]
     if missing or extra:
         parts = ([f"missing {missing}"] if missing else []) + ([f"also lists {extra}"] if extra else [])
         return Outcome("fail", f"{clip(text)!r}: {'; '.join(parts)}")

@@ -8,6 +8,7 @@ import tempfile
 from pathlib import Path
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from autorater.decoys.run import AlternateResult, DecoyBuildError, build_alternates, grade_alternates
@@ -67,6 +68,6 @@ def _show(results: dict[str, list[AlternateResult]]) -> None:
         for r in rows:
             bounds = "—" if r.wsr_bounds is None else f"[{r.wsr_bounds[0]:.3f}, {r.wsr_bounds[1]:.3f}]"
             table.add_row(task_id, r.alternate.name, r.alternate.kind, str(r.checked),
-                          ", ".join(c for c, _, _ in r.wrongly_failed) or "none",
-                          ", ".join(c for c, _, _ in r.undecided) or "none", bounds)
+                          escape(", ".join(c for c, _, _ in r.wrongly_failed) or "none"),
+                          escape(", ".join(c for c, _, _ in r.undecided) or "none"), bounds)
     console.print(table)

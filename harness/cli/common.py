@@ -7,6 +7,7 @@ import sys
 
 import docker
 import typer
+from rich.markup import escape
 from docker.errors import DockerException
 from rich.console import Console
 
@@ -26,5 +27,7 @@ def docker_client() -> docker.DockerClient:
 
 
 def fail(message: str, code: int = 1) -> None:
-    console.print(f"[red]error:[/] {message}")
+    """Print the message as written (it may quote patterns such as "[x×]", which rich would
+    read as markup) and exit."""
+    console.print("[red]error:[/] " + escape(message))
     raise typer.Exit(code)
