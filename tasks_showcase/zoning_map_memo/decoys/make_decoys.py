@@ -262,7 +262,32 @@ def fully_wrong(g: Gold, out: Path) -> None:
     write_reply(g, out / "fully_wrong", total=str(len(wrong)), counts={k: str(v) for k, v in counts.items()}, rezone_lines=lines)
 
 
-DECOYS = [negated, perturbed, fills_only, hedged, one_size, stub, empty, fully_wrong]
+def counts_in_context(g: Gold, out: Path) -> None:
+    """The fill-colour reading committed, the amendments only as context: Table 2 and the reply
+    give the fill counts with the amended count in brackets ('5 (3 after the red-pen amendments)'),
+    distances are given as a wrong committed figure with the right one in brackets, the classes
+    and recommendations follow the fills (P-532 missed, P-322 / P-341 / P-551 rezoned)."""
+    d = decoy_dir(out, "counts_in_context")
+    gold = g.classes()
+    wrong = {**gold, **PRINTED_FILL}
+    counts, right = counts_of(wrong, g.legend), counts_of(gold, g.legend)
+    assert any(counts[k] != right[k] for k in g.legend)
+
+    def count_text(k: str) -> str:
+        return str(counts[k]) if counts[k] == right[k] else f"{counts[k]} ({right[k]} after the red-pen amendments)"
+
+    def dist_text(pid: str, gold_text: str) -> str:
+        m = int(round(float(gold_text.split()[0])))
+        return f"{m + 25} ({m} to the lot line)"
+
+    lines = policy_lines(g, wrong)
+    write_memo(g, d, class_cell=lambda pid: wrong[pid], dist_cell=dist_text, count_cell=count_text, bullets=lines)
+    shutil.copy(g.dir / MAP, d / MAP)
+    write_reply(g, out / "counts_in_context", total=str(len(wrong)), counts={k: count_text(k) for k in g.legend},
+                rezone_lines=lines)
+
+
+DECOYS = [negated, perturbed, fills_only, hedged, one_size, stub, empty, fully_wrong, counts_in_context]
 
 
 def main() -> None:
