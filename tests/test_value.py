@@ -135,6 +135,9 @@ def test_numbers(value, expected, tol, unit, state):
         ("Possibly No", ["No"], "fail"),
         ("Approved with conditions", ["Approved"], "undecided"),
         ("Not approved", ["Approved"], "fail"),
+        ("R-1, R-3", ["R-1"], "fail"),
+        ("CPC-6105, CPC-7702", ["CPC-6105"], "fail"),
+        ("none (CPC-6105 is not damaged)", ["CPC-6105"], "fail"),
     ],
 )
 def test_exact_text(value, expected, state):

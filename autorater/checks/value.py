@@ -248,6 +248,11 @@ def text_alternative(head: str, expected: Iterable[str]) -> str | None:
     return None
 
 
+def _shape(token: str) -> str:
+    """A token's shape: "R-1" and "R-3" (or "CPC-6105" and "CPC-7702") are alike."""
+    return re.sub(r"[A-Za-z]+", "a", re.sub(r"\d+", "9", token))
+
+
 def offered_alternative(reading: Reading) -> Aside | None:
     """An aside that offers another answer ("(or 48)", "(possibly Yes)", "(13 March?)")."""
     return next((a for a in reading.asides if a.alternative and not a.superseded), None)
@@ -272,9 +277,18 @@ def judge_exact(value: str, expected: list[str], ignore_case: bool) -> Outcome:
     aside = offered_alternative(reading)
     if alt is not None or aside is not None:
         return Outcome("fail", f"{clip(text)!r} hedges ({alt or clip(aside.text, 40)!r}), none of the expected")
-    for part in (reading.head_text, reading.first_clause()):
-        if fold(part) in wanted:
-            return Outcome("pass", f"{clip(text)!r} commits to {bare(part)!r}")
+    if fold(reading.head_text) in wanted:
+        return Outcome("pass", f"{clip(text)!r} commits to {bare(reading.head_text)!r}")
+    first = reading.first_clause()
+    if fold(first) in wanted:
+        rest = reading.head[len(reading.first_clause_raw()):].lstrip(" ,:")
+        other = rest.split()[0].strip(".,;:") if rest.split() else ""
+        if other and _shape(other) == _shape(bare(first)):
+            return Outcome("fail", f"{clip(text)!r} lists several answers ({bare(first)!r}, {other!r}, ...)")
+        return Outcome("pass", f"{clip(text)!r} commits to {bare(first)!r}")
+    denial = reading.denial()
+    if denial is not None and not any(_DENIAL.match(e) for e in expected):
+        return Outcome("fail", f"{clip(text)!r} opens with a denial ({denial!r}), none of the expected")
     from autorater.checks.negation import negation_of  # noqa: PLC0415
 
     flags = 0 if not ignore_case else re.IGNORECASE
