@@ -66,6 +66,8 @@ class AlternateResult:
     wrongly_failed: list[tuple[str, str, str]] = field(default_factory=list)  # (criterion, verdict, rationale)
     undecided: list[tuple[str, str, str]] = field(default_factory=list)  # checked criteria unjudged or error
     checked: int = 0  # criteria a check decides (or would, but for a prerequisite)
+    checked_weight: int = 0
+    undecided_weight: int = 0
     trial_dir: Path | None = None
 
     @property
@@ -137,12 +139,12 @@ async def grade_alternates(task: Task, alternates: list[Alternate], rubric_path:
             await grade_trial(GradeSpec(trial_dir, task, rubric_path, image, run_id=f"alternates-{task.id}"))
         return evaluate_alternate(alt, trial_dir, checked)
 
-    checked = {c.id for c in load_rubric(rubric_path, task).criteria if c.check is not None}
+    checked = {c.id: c.weight for c in load_rubric(rubric_path, task).criteria if c.check is not None}
 
     return list(await asyncio.gather(*(one(a) for a in alternates)))
 
 
-def evaluate_alternate(alt: Alternate, trial_dir: Path, checked: set[str]) -> AlternateResult:
+def evaluate_alternate(alt: Alternate, trial_dir: Path, checked: dict[str, int]) -> AlternateResult:
     """A graded alternate: every criterion in `checked` (those a check decides) must pass.
     One left unjudged only because a judge-only prerequisite was not judged proves nothing."""
     score = json.loads((trial_dir / "grade" / "score.json").read_text())
@@ -153,10 +155,12 @@ def evaluate_alternate(alt: Alternate, trial_dir: Path, checked: set[str]) -> Al
         if v.criterion_id not in checked or waits_for_judge:
             continue
         result.checked += 1
+        result.checked_weight += checked[v.criterion_id]
         if v.verdict in FAILED:
             result.wrongly_failed.append((v.criterion_id, v.verdict, v.rationale))
         elif v.verdict != "pass":
             result.undecided.append((v.criterion_id, v.verdict, v.rationale))
+            result.undecided_weight += checked[v.criterion_id]
     return result
 
 

@@ -55,6 +55,11 @@ def alternates(
         problems += [f"{task_id}/{r.alternate.name}: {p}" for r in rows for p in r.problems()]
     if keep:
         console.print(f"graded alternates kept in {keep}")
+    rows = [r for task_rows in results.values() for r in task_rows]
+    checked, false_fails = sum(r.checked for r in rows), sum(len(r.wrongly_failed) for r in rows)
+    weight, undecided = sum(r.checked_weight for r in rows), sum(r.undecided_weight for r in rows)
+    console.print(f"{len(rows)} alternate(s) of {len(results)} task(s): {checked} checked criteria, {false_fails} false fail(s) "
+                  f"({false_fails / max(checked, 1):.1%}), undecided {undecided / max(weight, 1):.1%} of their weight")
     if problems:
         fail("\n".join(problems))
     console.print(f"every alternate of {len(results)} task(s) passes every checked criterion")

@@ -51,6 +51,10 @@ def decoys(
     _show(results)
     for task_id, rows in results.items():
         problems += [f"{task_id}/{r.decoy.name}: {p}" for r in rows for p in r.problems()]
+    rows = [r for task_rows in results.values() for r in task_rows]
+    must, passed = sum(len(r.decoy.must_fail) for r in rows), sum(len(r.wrongly_passed) for r in rows)
+    console.print(f"{len(rows)} decoy(s) of {len(results)} task(s): {must} must-fail criteria, {passed} wrongly passed "
+                  f"({passed / max(must, 1):.1%})")
     if keep:
         console.print(f"graded decoys kept in {keep}")
     if problems:
