@@ -69,6 +69,8 @@ CASES: list[tuple[str, str | None, dict]] = [
     case("html-selector", HTML, "html.selector", selector="div.kpi", min=3),
     case("html-selector-text", HTML, "html.selector", selector="#regions td", text="north"),
     case("html-title", HTML, "html.title", text="dashboard"),
+    case("html-table-cell", HTML, "html.table_cell", row="North", column="Total", expected=43000),
+    case("html-field", HTML, "html.field", label="Margin", expected=12.5, unit="%"),
     case("html-offline", HTML, "html.no_external_requests"),
     case("image-size", PNG, "image.dimensions", min_width=600, max_width=800, height=400),
     case("image-colors", PNG, "image.dominant_colors", colors=["#1f77b4", "#ff7f0e"], min_share=0.1),

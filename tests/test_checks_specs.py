@@ -111,7 +111,7 @@ def test_text_matching_ignores_typography():
 
 
 def test_every_kind_has_a_documented_strict_model_and_an_evaluator():
-    assert len(KINDS) == 49  # 39 + reply/text .table_cell and .field + docx/pptx/pdf .table_cell + docx/pptx/pdf .field
+    assert len(KINDS) == 51  # 39 + reply/text .table_cell and .field + docx/pptx/pdf/html .table_cell and .field
     for kind, model in KIND_MODELS.items():
         assert model.__doc__ and len(model.__doc__) > 30, kind
         assert model.model_config.get("extra") == "forbid", kind

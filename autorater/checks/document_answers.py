@@ -1,6 +1,6 @@
-"""Answers inside office documents, read like answers in a reply: a table cell found by its
-row key and column header (docx.table_cell, pptx.table_cell), and the value a label
-introduces in running text (docx.field, pptx.field, pdf.field).
+"""Answers inside documents, read like answers in a reply: a table cell found by its row key
+and column header (docx/pptx/pdf/html.table_cell), and the value a label introduces in
+running text (docx/pptx/pdf/html.field).
 
 Positions are what a restyled document changes first (a memo block above Table 1, an extra
 column, a summary slide first), so nothing here counts tables, rows or columns: tables are
@@ -22,7 +22,9 @@ from autorater.checks.mdtable import Table
 from autorater.checks.negation import negation_of
 from autorater.checks.result import CheckResult, outcome, verdict
 from autorater.checks.specs_data import DocumentField
-from autorater.checks.specs_office import DocxField, DocxTableCell, PdfField, PdfTableCell, PptxField, PptxTableCell
+from autorater.checks.specs_office import (
+    DocxField, DocxTableCell, HtmlField, HtmlTableCell, PdfField, PdfTableCell, PptxField, PptxTableCell,
+)
 from autorater.checks.textmatch import clip, normalize
 
 
@@ -148,6 +150,41 @@ def pdf_tables(ctx: CheckContext, page: int | None) -> list[Table]:
     return out
 
 
+_BLOCKS = ("p", "li", "h1", "h2", "h3", "h4", "h5", "h6", "dt", "dd", "caption", "figcaption", "blockquote", "div",
+           "section", "article", "span", "td", "th")
+
+
+def html_tables(ctx: CheckContext) -> list[Table]:
+    """Every <table> as headers (its first row: thead's or the first tr) and body rows;
+    nested tables are tables of their own."""
+    from autorater.checks.html_checks import soup  # noqa: PLC0415
+
+    out = []
+    for i, table in enumerate(soup(ctx).find_all("table"), 1):
+        rows = [[normalize(c.get_text(" ")) for c in tr.find_all(["th", "td"], recursive=False)]
+                for tr in table.find_all("tr") if tr.find_parent("table") is table]
+        grid = _grid(rows, i, f"table {i}" + (f" (#{table.get('id')})" if table.get("id") else ""))
+        if grid is not None:
+            out.append(grid)
+    return out
+
+
+def html_units(ctx: CheckContext) -> Iterator[Unit]:
+    """Text blocks that hold no other block (a <p>, an <li>, a leaf <div>), then table rows."""
+    from autorater.checks.html_checks import soup  # noqa: PLC0415
+
+    page = soup(ctx)
+    for el in page.find_all(_BLOCKS):
+        if el.name in ("td", "th") or el.find(_BLOCKS) is not None:
+            continue
+        text = normalize(el.get_text(" "))
+        if text:
+            yield Unit(f"<{el.name}>" + (f"#{el.get('id')}" if el.get("id") else ""), text)
+    for table in html_tables(ctx):
+        for r, row in enumerate(table.rows, 2):
+            yield Unit(f"{table.where} row {r}", " | ".join(row), row, table.headers)
+
+
 def pdf_units(ctx: CheckContext, spec: PdfField) -> Iterator[Unit]:
     """Each page's tables as rows (cells and headers), and the rest of its text as visual
     lines, so two tables side by side never run into one line."""
@@ -246,6 +283,14 @@ def pdf_table_cell(spec: PdfTableCell, ctx: CheckContext) -> CheckResult:
     return _tables_result(pdf_tables(ctx, spec.page), spec, ctx.rel)
 
 
+def html_table_cell(spec: HtmlTableCell, ctx: CheckContext) -> CheckResult:
+    return _tables_result(html_tables(ctx), spec, ctx.rel)
+
+
+def html_field(spec: HtmlField, ctx: CheckContext) -> CheckResult:
+    return document_field(spec, html_units(ctx), ctx.rel)
+
+
 def docx_field(spec: DocxField, ctx: CheckContext) -> CheckResult:
     return document_field(spec, docx_units(ctx), ctx.rel)
 
@@ -262,6 +307,8 @@ EVALUATORS = {
     "docx.table_cell": docx_table_cell,
     "pptx.table_cell": pptx_table_cell,
     "pdf.table_cell": pdf_table_cell,
+    "html.table_cell": html_table_cell,
+    "html.field": html_field,
     "docx.field": docx_field,
     "pptx.field": pptx_field,
     "pdf.field": pdf_field,

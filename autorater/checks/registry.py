@@ -19,7 +19,8 @@ _MODULES = {
 }
 # Kinds that live apart from their format's module: answers read inside documents.
 _KINDS = {kind: "document_answers" for kind in
-          ("docx.table_cell", "pptx.table_cell", "pdf.table_cell", "docx.field", "pptx.field", "pdf.field")}
+          ("docx.table_cell", "pptx.table_cell", "pdf.table_cell", "html.table_cell",
+           "docx.field", "pptx.field", "pdf.field", "html.field")}
 
 
 def evaluator(kind: str) -> Evaluator:

@@ -277,6 +277,21 @@ class PdfTableCell(FileSpec, TableLookup):
     page: PositiveInt | None = None
 
 
-OFFICE_SPECS += (DocxTableCell, PptxTableCell, DocxField, PptxField, PdfField, PdfTableCell)
+class HtmlTableCell(FileSpec, TableLookup):
+    """A cell of an HTML <table> found by row key (a <td> or a row-header <th>) and column
+    header (see TableLookup); a restyled page (other column order, extra columns, row
+    headers) reads the same."""
+
+    kind: Literal["html.table_cell"]
+
+
+class HtmlField(FileSpec, DocumentField):
+    """The value a label introduces in an HTML page's text blocks or table rows (see
+    DocumentField)."""
+
+    kind: Literal["html.field"]
+
+
+OFFICE_SPECS += (DocxTableCell, PptxTableCell, DocxField, PptxField, PdfField, PdfTableCell, HtmlTableCell, HtmlField)
 
 __all__ = ["OFFICE_SPECS", "ChartType", "StrictModel", "TableCell"]
