@@ -19,6 +19,11 @@ must fail):
   tw_counted       the "TW" under 12.2 (counsel's, not the signatory's) counted as its initials
   one_size         one answer everywhere: every amendment initialled, both dates the cover
                    letter's 6 March 2025
+  aside_hedged     every answer committed up front, an alternative or hedge beside it in
+                   brackets ("11 March 2025 (or 13 March 2025)", "Yes (probably)",
+                   "9.2 and 12.2 (possibly also 8.1)"): still no committed answer
+  context_right    a wrong value committed, the right one only as context beside it
+                   ("6 March 2025 (the stamp reads 11/3/25)", "60 days (a 45 is also in the margin)")
   stub             the memo heading and the table header only
   empty            an empty reply
   fully_wrong      wrong clauses, wrong values, wrong dates and name, initials flipped
@@ -228,6 +233,24 @@ def fully_wrong(m: Memo) -> None:
             "- Clause 10.1 (insurance) was amended in manuscript and initialled.")
 
 
+def aside_hedged(m: Memo) -> None:
+    """Every answer committed first, then undone by an alternative or hedge in brackets."""
+    m.field("Received", "11 March 2025 (or 13 March 2025: the stamp is faint)")
+    m.field("Signature date", "5 March 2025 (possibly 3 March 2025)")
+    for r in m.rows:
+        r[INITIALLED] = "Yes (probably)" if r[INITIALLED] == "Yes" else "No (possibly Yes)"
+    m.field("Total amendments", "5 (possibly 6)")
+    m.field("Missing initials", "9.2 and 12.2 (possibly also 8.1)")
+
+
+def context_right(m: Memo) -> None:
+    """A wrong value committed, the right one only as context beside it."""
+    m.field("Received", "6 March 2025 (the stamp itself reads 11/3/25)")
+    r = m.row("4.2")
+    r[NEW] = sub(r[NEW], "45 days from receipt of invoice", "60 days from receipt of invoice (a 45 is also in the margin)")
+    m.field("Total amendments", "6 (five struck clauses and the 10.1 tick; 5 if the tick is ignored)")
+
+
 def stub(m: Memo) -> None:
     """The memo heading and the table header, nothing else."""
     m.before = m.before.split("\n", 1)[0] + "\n"
@@ -236,7 +259,8 @@ def stub(m: Memo) -> None:
 
 
 DECOYS = {"negated": negated, "perturbed": perturbed, "hedged": hedged, "swapped_terms": swapped_terms,
-          "extra_row": extra_row, "struck_value": struck_value, "tw_counted": tw_counted, "one_size": one_size, "fully_wrong": fully_wrong, "stub": stub}
+          "extra_row": extra_row, "struck_value": struck_value, "tw_counted": tw_counted, "one_size": one_size, "fully_wrong": fully_wrong,
+          "aside_hedged": aside_hedged, "context_right": context_right, "stub": stub}
 
 
 def write(out: Path, name: str, reply: str) -> None:
