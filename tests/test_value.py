@@ -194,6 +194,13 @@ def spec(**kw) -> ExpectedValue:
          {"expected": "\\b2[.,][0-7]\\d?\\s*:\\s*1\\b", "match": "regex"}, "fail"),
         ("offer line in Sun Coral for body text on Sand", {"expected": "\\bcoral\\b", "match": "regex"}, "pass"),
         ("Deleted for good", {"expected": "delet\\w*", "match": "regex"}, "pass"),
+        # Both sides of the "or" acceptable: nothing competes; "and/or" is no alternative.
+        ("Deleted / struck out", {"expected": "delet\\w*|struck", "match": "regex"}, "pass"),
+        ("Deleted / Retained", {"expected": "delet\\w*|struck", "match": "regex"}, "fail"),
+        ("GBP 400,000 (or £400k)", {"expected": "(GBP|£)\\s?400,?000|£\\s?400k", "match": "regex"}, "pass"),
+        ("GBP 400,000 (or £500k)", {"expected": "(GBP|£)\\s?400,?000|£\\s?400k", "match": "regex"}, "fail"),
+        ("outline and/or drop shadow added", {"expected": "outline", "match": "regex"}, "pass"),
+        ("outline or drop shadow added", {"expected": "outline", "match": "regex"}, "fail"),
         ("REJECT?", {"expected": "^REJECT(?:ED)?\\b", "match": "regex"}, "fail"),
         ("REJECT / HOLD", {"expected": "REJECT", "match": "contains"}, "fail"),
         ("HOLD / REJECT", {"expected": "\\bREJECT\\b", "match": "regex"}, "fail"),

@@ -8,7 +8,9 @@ Returns pass, fail or undecided with a reason that quotes what was read; the eva
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from typing import Any
 
 from autorater.checks import value as reading
 from autorater.checks.negation import alternative_near, negation_of
@@ -68,7 +70,7 @@ def _judge_search(value: str, spec: ExpectedValue) -> Outcome:
                 # A marker counts as the answer's own only if the match holds it (a regex
                 # source is full of "?" and "/"): "REJECT?" hedges "^REJECT(?:ED)?".
                 own = [found.group(0)] if spec.match == "regex" else texts
-                why = f"negated by {cue.describe()}" if cue else _why_not(read, found.start(), found.end(), spec, own)
+                why = f"negated by {cue.describe()}" if cue else _why_not(read, found.start(), found.end(), spec, own, pattern)
                 if why is None:
                     return Outcome("pass", f"{clip(text)!r}: found {found.group(0)!r}")
                 rejected.append(f"{found.group(0)!r} {why}")
@@ -78,7 +80,17 @@ def _judge_search(value: str, spec: ExpectedValue) -> Outcome:
     return Outcome("fail", f"{clip(text)!r}: no match")
 
 
-def _why_not(read: reading.Reading, start: int, end: int, spec: ExpectedValue, own: list[str]) -> str | None:
+def _also_acceptable(text: str, start: int, end: int, pattern: Any) -> bool:
+    """"Deleted / struck out", "omitted or deleted": the other side of the alternative is an
+    acceptable answer too, so nothing competes."""
+    lo = max((m.end() for m in re.finditer(r"[;|\n]|\.\s|,\s", text[:start])), default=0)
+    edge = re.search(r"[;|\n]|\.\s|,\s", text[end:])
+    hi = end + edge.start() if edge else len(text)
+    clause = text[lo:start] + " " * (end - start) + text[end:hi]
+    return pattern.search(clause) is not None
+
+
+def _why_not(read: reading.Reading, start: int, end: int, spec: ExpectedValue, own: list[str], pattern: Any) -> str | None:
     """Why a match does not count, or None: an alternative next to it (wherever it is; "Sun
     Coral or Tangerine" in a later finding too), an aside offering another answer, a hedge in
     its clause, or superseded context."""
@@ -89,10 +101,10 @@ def _why_not(read: reading.Reading, start: int, end: int, spec: ExpectedValue, o
         if aside is not None and aside.alternative:
             return f"is offered as an alternative ({clip(aside.text, 40)!r})"
         alt = alternative_near(read.text, start, end, own)
-        if alt is not None:
+        if alt is not None and not _also_acceptable(read.text, start, end, pattern):
             return f"offers an alternative ({alt!r})"
         offered = reading.offered_alternative(read)
-        if aside is None and offered is not None:
+        if aside is None and offered is not None and pattern.search(offered.text) is None:
             return f"offers an alternative ({clip(offered.text, 40)!r})"
     hedge = read.hedge(own) if aside is None and read.head[start:end].strip() else reading.hedge_in_clause(read.text, start, end, own)
     return f"is hedged ({hedge!r})" if hedge is not None else None

@@ -62,11 +62,11 @@ _WORD = re.compile(r"[\w'\u2019#$€£%-]+")
 _SHORT_TOKEN = r"[^\s,;:|()!?]{0,11}[^\s,;:|().!?]"  # a short word, code or number, not ending a sentence
 _BETWEEN = rf"(?:\s*\([^()\n]{{0,30}}\)|\s+{_SHORT_TOKEN})?"
 _OR_AFTER = re.compile(
-    rf"[*_`)\]]*{_BETWEEN}[\s*_`)\]]*,?\s*\(?\s*\bor\b(?!\s+(?:more|less|larger|smaller|higher|lower|above|below"
+    rf"[*_`)\]]*{_BETWEEN}[\s*_`)\]]*,?\s*\(?\s*(?<!/)\bor\b(?!\s+(?:more|less|larger|smaller|higher|lower|above|below"
     r"|greater|better|fewer|over|under|so|not)\b)",
     re.IGNORECASE,
 )
-_OR_BEFORE = re.compile(rf"\bor\s*\(?(?:{_SHORT_TOKEN}\s+){{0,2}}[(\[*_`\s]*$", re.IGNORECASE)
+_OR_BEFORE = re.compile(rf"(?<!/)\bor\s*\(?(?:{_SHORT_TOKEN}\s+){{0,2}}[(\[*_`\s]*$", re.IGNORECASE)
 _SLASH = re.compile(r"(?<![\s/])\s?/\s?(?![\s/])")
 _NOT_ALTERNATIVES = re.compile(r"^(?:\d{1,4}/\d{1,2}/\d{1,4}|and/or|n/a|w/o?|c/o|\w/\w+|\w+/\w)$", re.IGNORECASE)
 
