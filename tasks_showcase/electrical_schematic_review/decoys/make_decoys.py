@@ -267,6 +267,16 @@ def hedged(gold: Path, out: Path) -> None:
         "Release to layout": "probably No"}))
 
 
+def overlisted(gold: Path, out: Path) -> None:
+    """Gold with the Designators of the three major violations over-listed: parts that comply named as involved."""
+    doc = Document(gold / REVIEW)
+    edit_findings(doc, {"DR-07-01": {PARTS_COL: "D3, D4"}, "DR-07-02": {PARTS_COL: "D1, D2, D3, R2"},
+                        "DR-07-03": {PARTS_COL: "U1, U2, C3"}})
+    doc.save(out / "deliverables" / REVIEW)
+    shutil.copy(gold / BOM, out / "deliverables" / BOM)
+    shutil.copy(gold / REPLY, out / REPLY)
+
+
 def one_size(gold: Path, out: Path) -> None:
     """The same answer everywhere: every rule passes, every count, value and current alike."""
     wb = load_workbook(gold / BOM)
@@ -340,7 +350,8 @@ def fully_wrong(gold: Path, out: Path) -> None:
     (out / REPLY).write_text(reply_lines((gold / REPLY).read_text(), labels, PERTURB_PROSE + NEGATE_PROSE))
 
 
-DECOYS = {"negated": negated, "perturbed": perturbed, "hedged": hedged, "one_size": one_size,
+DECOYS = {"negated": negated, "perturbed": perturbed, "overlisted": overlisted, "hedged": hedged,
+          "one_size": one_size,
           "empty": empty, "stub": stub, "fully_wrong": fully_wrong}
 
 
