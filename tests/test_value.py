@@ -72,6 +72,8 @@ T = Tolerance
         ("47.8% of group revenue (€412m)", 412, T(12), "EUR", "pass"),
         ("EUR 412 mn", 412, T(12), "EUR", "pass"),
         ("118,000 kWh, ~45,500 kWh above normal", 118_000, T(0, 0.05), "kWh", "pass"),
+        ("457,500 kWh — 298,000 of it Eastfield", 457_500, T(0, 0.03), "kWh", "pass"),
+        ("3.45 - 3.75 m wide", 3.45, T(0.05), None, "fail"),
         # A unit written once covers the numbers joined to it: the alternative is seen.
         ("160.00 or 139.90 m²", 139.9, T(0, 0.03), "m^2", "fail"),
         ("139.90 m² or 160.00 m²", 139.9, T(0, 0.03), "m^2", "fail"),
@@ -267,6 +269,14 @@ FINISH = {"match": "all", "expected": ["FF-02|carpet tile|carpet"],
          {"match": "all", "expected": ["Eastfield"], "exclude": ["supplier read"]}, "pass"),
         ("Eastfield Cold Store: supplier read, not read from a chart",
          {"match": "all", "expected": ["Eastfield"], "exclude": ["supplier read"]}, "fail"),
+        ("Riverside Offices; Northgate and Eastfield follow 2023",
+         {"match": "all", "expected": ["Riverside"], "exclude": ["Northgate", "Eastfield"]}, "pass"),
+        ("Riverside Offices; Northgate Depot",
+         {"match": "all", "expected": ["Riverside"], "exclude": ["Northgate", "Eastfield"]}, "fail"),
+        ("Safety vinyl sheet (FF-03); schedule said Carpet tile (FF-02), superseded by mark-up",
+         {"match": "all", "expected": ["FF-03|safety vinyl"], "exclude": ["FF-02|carpet tile|carpet"]}, "pass"),
+        ("Carpet tile (FF-02); Safety vinyl sheet (FF-03)",
+         {"match": "all", "expected": ["FF-03|safety vinyl"], "exclude": ["FF-02|carpet tile|carpet"]}, "fail"),
     ],
 )
 def test_exclusions_count_only_what_is_listed(value, kw, state):

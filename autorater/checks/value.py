@@ -191,13 +191,17 @@ def _aside(text: str, start: int, cut: str) -> Aside:
 MONTHS = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?"
           r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
 _MONTH_YEAR_END = re.compile(rf"\b{MONTHS}\s*'?\d{{2,4}}\s*$", re.IGNORECASE)
-_NUMBER_END = re.compile(r"\d(?:\s?[A-Za-z%²³°µ/]{0,6})?\s*$")
-_NUMBER_ONLY = re.compile(r"^\s*[-+]?[$€£]?\d[\d,.\s]*(?:[A-Za-z%²³°µ/]{0,6})?\s*(?:[A-Za-z]+\s*){0,2}$")
+
+
+_LEFT_NUMBER = re.compile(r"\d(?:\s?(?P<unit>[A-Za-z%²³°µ/]{1,6}))?\s*$")
+_RIGHT_NUMBER = re.compile(r"^\s*[-+]?[$€£]?\d[\d,.]*(?:\s?(?P<unit>[A-Za-z%²³°µ/]{1,6}))?(?P<rest>(?:\s+[A-Za-z]+){0,2})\s*$")
 
 
 def _is_range_dash(head: str, m: re.Match[str]) -> bool:
     """`3.45 - 3.75 m` is a range (an alternative, judged as one); `13 - 12 printed swings plus
-    the new door` is an answer and its context."""
+    the new door` and `457,500 kWh - 298,000 of it Eastfield` are an answer and its context:
+    a range's second end is a bare number, in the first end's unit, with at most one word
+    after it ("3.45 - 3.75 m wide")."""
     if "-" not in m.group(0):
         return False
     left, right = head[: m.start()], head[m.end():]
@@ -205,7 +209,13 @@ def _is_range_dash(head: str, m: re.Match[str]) -> bool:
         return False  # "October 2024 - £99,954.38": a date, then context
     if bool(re.match(r"\s*[-+]?[$€£]", right)) != bool(re.search(r"[$€£][\d,.\s]*\d\s*[A-Za-z]{0,3}\s*$", left)):
         return False  # "13 - £400": not the same kind of figure on both sides
-    return bool(_NUMBER_END.search(left)) and bool(_NUMBER_ONLY.match(right))
+    a, b = _LEFT_NUMBER.search(left), _RIGHT_NUMBER.match(right)
+    if a is None or b is None:
+        return False
+    unit_a, unit_b, rest = a.group("unit"), b.group("unit"), b.group("rest").split()
+    if unit_a and unit_b and unit_a.casefold() != unit_b.casefold():
+        rest, unit_b = [unit_b, *rest], None  # "298,000 of it": "of" is a word, not kWh
+    return len(rest) + (1 if unit_b and not unit_a and not re.fullmatch(r"[A-Za-z]{1,3}|%|°\w?", unit_b) else 0) <= 1
 
 
 def _in_expected(marker: str, expected: Iterable[str]) -> bool:
@@ -316,6 +326,23 @@ _NOT_LISTED_AFTER = re.compile(r"^\W{0,3}(?:\w+\W+){0,2}?(?:missing|unavailable|
                                re.IGNORECASE)
 
 
+_CLAUSE_WORDS = re.compile(
+    r"\b(?:is|are|was|were|be|been|said|says|follows?|followed|overrides?|overrode|supersed\w*|replac\w*|has|have|had|per"
+    r"|see|reads?|uses?|used|appl(?:y|ies|ied)|from|because|since|which|that|would|should|will|not|no)\b", re.IGNORECASE)
+
+
+def _clause_segments(text: str) -> list[tuple[int, int]]:
+    """The ";" segments of a list answer that are clauses, not items ("Riverside Offices;
+    Northgate and Eastfield follow 2023"): an item is short and has no verb."""
+    out, pos = [], 0
+    for part in text.split(";"):
+        start = pos
+        pos += len(part) + 1
+        if start and (len(part.split()) > 5 or _CLAUSE_WORDS.search(part)):
+            out.append((start, start + len(part)))
+    return out
+
+
 def judge_all_of(value: str, items: list[str], exclude: list[str], ignore_case: bool) -> Outcome:
     """A list answer: every item (synonyms split on "|") appears asserted, and no excluded
     item is listed: an excluded name counts only in the list itself (not in brackets, not
@@ -334,6 +361,7 @@ def judge_all_of(value: str, items: list[str], exclude: list[str], ignore_case: 
         return Outcome("fail", f"{clip(text)!r} is hedged ({hedge!r})")
     flags = re.IGNORECASE if ignore_case else 0
     set_apart = [(a.start, a.start + len(a.text)) for a in reading.asides if a.cut != "semicolon"]
+    set_apart += _clause_segments(text)
     marked = [(a.start, a.start + len(a.text)) for a in reading.asides if a.superseded or a.alternative]
 
     def places(item: str) -> list[tuple[re.Match[str], Any]]:
