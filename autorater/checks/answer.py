@@ -67,9 +67,10 @@ def _judge_search(value: str, spec: ExpectedValue) -> Outcome:
                 if found is None:
                     break
                 cue = negation_of(text, found.start(), found.end(), pattern)
-                # A marker counts as the answer's own only if the match holds it (a regex
-                # source is full of "?" and "/"): "REJECT?" hedges "^REJECT(?:ED)?".
-                own = [found.group(0)] if spec.match == "regex" else texts
+                # A marker counts as the answer's own only if the pattern needs it (a regex
+                # source is full of "?" and "/"; a wildcard may swallow a "possibly"):
+                # "REJECT?" hedges "^REJECT(?:ED)?", "Day 4 possibly omitted" hedges "Day\s*4[^.]*omitted".
+                own = [] if spec.match == "regex" else texts
                 why = f"negated by {cue.describe()}" if cue else _why_not(read, found.start(), found.end(), spec, own, pattern)
                 if why is None:
                     return Outcome("pass", f"{clip(text)!r}: found {found.group(0)!r}")
@@ -92,21 +93,29 @@ def _also_acceptable(text: str, start: int, end: int, pattern: Any) -> bool:
 
 def _why_not(read: reading.Reading, start: int, end: int, spec: ExpectedValue, own: list[str], pattern: Any) -> str | None:
     """Why a match does not count, or None: an alternative next to it (wherever it is; "Sun
-    Coral or Tangerine" in a later finding too), an aside offering another answer, a hedge in
-    its clause, or superseded context."""
+    Coral or Tangerine" in a later finding too) unless its other side is acceptable too, an
+    aside offering another answer, a hedge in its clause the pattern does not need, or
+    superseded context."""
+    def needed(s: int, e: int) -> bool:
+        if not (start <= s and e <= end):
+            return False
+        masked = read.text[:s] + "\x00" * (e - s) + read.text[e:]
+        return pattern.match(masked, start) is None
+
     aside = next((a for a in read.asides if a.start <= start < a.start + len(a.text)), None)
     if aside is not None and aside.superseded:
         return f"is superseded context ({clip(aside.text, 40)!r})"
     if not spec.allow_alternatives:
         if aside is not None and aside.alternative:
             return f"is offered as an alternative ({clip(aside.text, 40)!r})"
-        alt = alternative_near(read.text, start, end, own)
+        alt = alternative_near(read.text, start, end, own or [read.text[start:end]])
         if alt is not None and not _also_acceptable(read.text, start, end, pattern):
             return f"offers an alternative ({alt!r})"
         offered = reading.offered_alternative(read)
         if aside is None and offered is not None and pattern.search(offered.text) is None:
             return f"offers an alternative ({clip(offered.text, 40)!r})"
-    hedge = read.hedge(own) if aside is None and read.head[start:end].strip() else reading.hedge_in_clause(read.text, start, end, own)
+    in_head = aside is None and read.head[start:end].strip()
+    hedge = read.hedge(own, needed) if in_head else reading.hedge_in_clause(read.text, start, end, own, needed)
     return f"is hedged ({hedge!r})" if hedge is not None else None
 
 

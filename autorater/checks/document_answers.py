@@ -124,21 +124,27 @@ def pptx_units(ctx: CheckContext, spec: PptxField) -> Iterator[Unit]:
             yield Unit(f"{table.where} row {r}", " | ".join(row), row, table.headers)
 
 
-def _pdf_page_tables(page: Any, number: int, first_index: int) -> tuple[list[Table], list[Any]]:
-    """The ruled or aligned tables PyMuPDF finds on a page (as Markdown-shaped tables), and
-    their areas; a page it cannot analyse has none (its text still reads as lines)."""
+def _pdf_page_tables(page: Any, number: int, first_index: int) -> tuple[list[Table], list[Any], list[Unit]]:
+    """The ruled or aligned tables PyMuPDF finds on a page (as Markdown-shaped tables), their
+    areas, and the cells of one-row tables as units of their own (a header grid "Material /
+    Steel C45 ..." in one ruled row: each cell is a label and its value). A page it cannot
+    analyse has none (its text still reads as lines)."""
     try:
         found = page.find_tables().tables
     except Exception:  # noqa: BLE001 - table detection is heuristic; a failure is no table
-        return [], []
-    tables, areas = [], []
+        return [], [], []
+    tables, areas, cells = [], [], []
     for i, t in enumerate(found, first_index):
         rows = [[normalize(c or "") for c in row] for row in t.extract()]
         grid = _grid(rows, i, f"page {number + 1} table {i}")
-        if grid is not None and len(grid.headers) > 1:
+        if grid is None or len(grid.headers) < 2:
+            continue
+        areas.append(t.bbox)
+        if grid.rows:
             tables.append(grid)
-            areas.append(t.bbox)
-    return tables, areas
+        else:
+            cells += [Unit(f"page {number + 1} table {i}", c) for c in grid.headers if c]
+    return tables, areas, cells
 
 
 def pdf_tables(ctx: CheckContext, page: int | None) -> list[Table]:
@@ -193,8 +199,9 @@ def pdf_units(ctx: CheckContext, spec: PdfField) -> Iterator[Unit]:
     doc, index = pdf_document(ctx), 0
     for number in _pages(doc, spec.page)[:MAX_TEXT_PAGES]:
         page = doc[number]
-        tables, areas = _pdf_page_tables(page, number, index + 1)
+        tables, areas, cells = _pdf_page_tables(page, number, index + 1)
         index += len(tables)
+        yield from cells
         words = [w for w in page.get_text("words") if not any(
             a[0] <= (w[0] + w[2]) / 2 <= a[2] and a[1] <= (w[1] + w[3]) / 2 <= a[3] for a in areas)]
         for line in visual_lines(page, words):

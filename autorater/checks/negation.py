@@ -50,7 +50,8 @@ _COMPARATIVE = re.compile(
 # A denial right after the match: "Rezoning to R-3 is not recommended".
 _TRAILING = re.compile(
     r"(?:\bnot|n['\u2019]t)\s+(?:be\s+)?(?:recommended|warranted|needed|required|necessary|justified|advis\w+"
-    r"|supported|appropriate|found|observed|detected|present|applicable|compl\w+|occur\w*|exist\w*|apply)\b"
+    r"|supported|appropriate|found|observed|detected|present|applicable|compl\w+|occur\w*|exist\w*|apply"
+    r"|wired|connected|tied|driven|fitted|installed|given|administered|documented|recorded|affected|involved)\b"
     r"|\bruled\s+out\b|\b(?:unnecessary|unwarranted|inadvisable|unjustified|unsupported)\b",
     re.IGNORECASE,
 )
@@ -68,7 +69,10 @@ _OR_AFTER = re.compile(
 )
 _OR_BEFORE = re.compile(rf"(?<!/)\bor\s*\(?(?:{_SHORT_TOKEN}\s+){{0,2}}[(\[*_`\s]*$", re.IGNORECASE)
 _SLASH = re.compile(r"(?<![\s/])\s?/\s?(?![\s/])")
-_NOT_ALTERNATIVES = re.compile(r"^(?:\d{1,4}/\d{1,2}/\d{1,4}|and/or|n/a|w/o?|c/o|\w/\w+|\w+/\w)$", re.IGNORECASE)
+_NOT_ALTERNATIVES = re.compile(
+    r"^(?:\d{1,4}/\d{1,2}/\d{1,4}|and/or|n/a|w/o?|c/o|\w/\w+|\w+/\w"
+    r"|[\w.]+-[\w.]+/\w{1,3})$",  # an ordering code: "MCP9700A-E/TT"
+    re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -131,7 +135,7 @@ def _reaches(text: str, cue: re.Match[str], target: int) -> bool:
     return len(_WORD.findall(gap)) <= (_SHORT_WINDOW if short else NEGATION_WINDOW)
 
 
-def negation_of(text: str, start: int, end: int, pattern: Any = None) -> Cue | None:
+def negation_of(text: str, start: int, end: int, pattern: Any = None, *, appositive: bool = True) -> Cue | None:
     """The cue that puts `text[start:end]` in a negated clause, or None when it is asserted.
 
     Looks for a cue earlier in the same clause (up to NEGATION_WINDOW words before the match),
@@ -143,14 +147,44 @@ def negation_of(text: str, start: int, end: int, pattern: Any = None) -> Cue | N
         inside = cue.start() >= start
         if inside and _needs(pattern, text, start, cue):
             continue
-        if _reaches(text, cue, end if inside else start):
+        if inside:  # a cue inside the match denies what follows it: "C3 is not on net TEMP_SENSE (…)"
+            nxt = _WORD.search(text, cue.end(), end)
+            target = nxt.end() if nxt else end
+        else:
+            target = start
+        if _reaches(text, cue, target):
             return Cue(cue.group(0), cue.start())
-    after = text[end:_clause_end(text, end)]
+    bracket = _open_bracket_before(text, start) if appositive else None
+    if bracket is not None:
+        # "not U1 pin 11 (PA2)": an appositive in brackets shares its phrase's denial.
+        word = re.search(r"[\w-]+\s*$", text[:bracket])
+        if word is not None:
+            cue = negation_of(text, word.start(), word.end(), appositive=False)
+            if cue is not None:
+                return cue
+    skip = re.match(r"[^\S\n]*\([^()\n]{0,60}\)", text[end:])  # "pin 11 (PA2) not wired": past the appositive
+    tail = end + (skip.end() if skip else 0)
+    if text[tail - 1:tail] == ")" and _open_bracket_before(text, start) is not None:
+        tail = end  # the match itself is in brackets: its clause ends with them
+    after = text[tail:_clause_end(text, tail)]
     words = list(_WORD.finditer(after))
     head = after[: words[min(len(words), NEGATION_WINDOW) - 1].end()] if words else ""
     trailing = _TRAILING.search(head)
     if trailing:
-        return Cue(trailing.group(0), end + trailing.start())
+        return Cue(trailing.group(0), tail + trailing.start())
+    return None
+
+
+def _open_bracket_before(text: str, pos: int) -> int | None:
+    """The "(" that encloses `pos` (no ")" between them), within 60 characters, or None."""
+    depth = 0
+    for i in range(pos - 1, max(-1, pos - 61), -1):
+        if text[i] == ")":
+            depth += 1
+        elif text[i] == "(":
+            if depth == 0:
+                return i
+            depth -= 1
     return None
 
 
@@ -192,7 +226,7 @@ def alternative_near(value: str, start: int, end: int, expected: Iterable[str] =
     while hi < len(value) and not value[hi].isspace():
         hi += 1
     token = value[lo:hi].strip("*_`()[],.;")
-    around = value[max(0, start - 4):end + 4]
+    around = value[max(0, lo - 4):hi + 4]
     if _SLASH.search(token) and not _NOT_ALTERNATIVES.match(token) and not _allowed("/", expected):
         return token
     if re.search(r"\S\s/\s\S", around) and not _allowed("/", expected):

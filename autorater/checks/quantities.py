@@ -154,6 +154,8 @@ def quantities(head: str, *, expected: float, unit: Any = None) -> list[Quantity
             superseded=bool(_SUPERSEDED_BEFORE.search(before)), unit_ok=unit_ok, kind=kind,
             values=tuple(_plain_values(n)), written=written,
         ))
+    if unit is not None and unit.pint_unit is not None and _is_resistance(unit):
+        found = _rkm(head, found, unit)
     for m in _NUMBER_WORD.finditer(head):
         if any(q.start <= m.start() < q.end for q in found):
             continue
@@ -163,6 +165,32 @@ def quantities(head: str, *, expected: float, unit: Any = None) -> list[Quantity
                               superseded=bool(_SUPERSEDED_BEFORE.search(before))))
     found.sort(key=lambda q: q.start)
     return _spread_units(head, found, unit)
+
+
+_RKM = re.compile(r"(?<![\w.])(\d+)([RKkM])(\d*)(?![\w.])")
+
+
+def _is_resistance(unit: Any) -> bool:
+    from autorater.checks import units  # noqa: PLC0415
+
+    return unit.pint_unit.dimensionality == units.registry().ohm.dimensionality
+
+
+def _rkm(head: str, found: list[Quantity], unit: Any) -> list[Quantity]:
+    """IEC 60062 resistor codes: 100R = 100 Ω, 4R7 = 4.7 Ω, 1k0 = 1 kΩ, 2M2 = 2.2 MΩ."""
+    from autorater.checks import units  # noqa: PLC0415
+
+    out = []
+    for m in _RKM.finditer(head):
+        if any(q.start <= m.start() < q.end and q.unit_ok for q in found):
+            continue
+        ohms = float(f"{m.group(1)}.{m.group(3) or 0}") * {"R": 1, "K": 1e3, "k": 1e3, "M": 1e6}[m.group(2)]
+        value = units.convert(ohms, units.registry().ohm, unit)
+        if value is not None:
+            out.append(Quantity(m.group(0), m.start(), m.end(), (value,), unit_ok=True, values=(ohms,)))
+    if not out:
+        return found
+    return [q for q in found if not any(o.start <= q.start < o.end for o in out)] + out
 
 
 def _spread_units(head: str, found: list[Quantity], unit: Any) -> list[Quantity]:
@@ -209,6 +237,21 @@ def _unit_word(text: str) -> str | None:
     return m.group(1)
 
 
+def _same_quantity(a: Quantity, unit_a: str, b: Quantity, unit_b: str) -> bool:
+    """Do two numbers in two units state the same amount (within 1 %)? Units pint cannot
+    read (rooms, leaves) are taken as a conversion, as before."""
+    from autorater.checks import units  # noqa: PLC0415 - pint only when two unit words differ
+
+    ua, ub = units.unit_after(f"1 {unit_a}", 1), units.unit_after(f"1 {unit_b}", 1)
+    if ua is None or ub is None:
+        return True
+    try:
+        qa = units.registry().Quantity(a.values[0], ua[0])
+        return abs(qa.to(ub[0]).magnitude - b.values[0]) <= 0.01 * max(abs(b.values[0]), 1e-12)
+    except Exception:  # noqa: BLE001 - other dimensions: two different things, not alternatives
+        return True
+
+
 def _joined(head: str, a: Quantity, b: Quantity) -> bool:
     """Is `b` offered as an alternative to `a` (`12 or 13`, `72/96 px`, `3.45-3.75 m`,
     `12 to 13`, `between 12 and 13`, `12, 13`, `13 leaves or 12 leaves`)? The same value in
@@ -219,7 +262,7 @@ def _joined(head: str, a: Quantity, b: Quantity) -> bool:
         return False
     unit_a, unit_b = _unit_word(head[a.end:]), _unit_word(head[b.end:])
     if unit_a and unit_b and unit_a.casefold() != unit_b.casefold():
-        return False
+        return not _same_quantity(a, unit_a, b, unit_b)  # "39.6 °C / 103.3 °F" yes; "100 Ω or 1 kΩ" no
     gap = head[a.end:b.start]
     noun = next((m for m in (re.match(r"\s?([A-Za-z]{1,12}\s[A-Za-z]{1,12})\b", gap), re.match(r"\s?([A-Za-z]{1,12})\b", gap))
                  if m and re.match(rf"\s?{re.escape(m.group(1))}\b", head[b.end:], re.IGNORECASE)), None)

@@ -30,7 +30,7 @@ such input. Units go through units.py (pint), dates through dates.py (dateparser
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -111,26 +111,32 @@ class Reading:
         m = _DENIAL.match(self.head)
         return m.group(0).strip(" *_`") if m else None
 
-    def hedge(self, expected: Iterable[str] = ()) -> str | None:
-        """A hedge word or question mark in the head (one the expected text contains is fine)."""
-        for m in _HEDGE.finditer(self.head):
-            if not _in_expected(m.group(0), expected):
-                return m.group(0)
-        return None
+    def hedge(self, expected: Iterable[str] = (), needed: Callable[[int, int], bool] | None = None) -> str | None:
+        """A hedge word or question mark in the head (one the expected text contains, or the
+        rubric's pattern needs, is fine)."""
+        return _first_hedge(self.head, 0, len(self.head), expected, needed)
 
 
 _CLAUSE_EDGE = re.compile(r"[;|\n()\[\]]|\.\s|,\s")
 
 
-def hedge_in_clause(text: str, start: int, end: int, expected: Iterable[str] = ()) -> str | None:
+def hedge_in_clause(text: str, start: int, end: int, expected: Iterable[str] = (),
+                    needed: Callable[[int, int], bool] | None = None) -> str | None:
     """A hedge word or question mark in the clause holding text[start:end] (for matches
-    outside the head: "offer line about 2.3:1?")."""
+    outside the head: "offer line about 2.3:1?"). `needed(s, e)`: whether the rubric's
+    pattern needs the marker at text[s:e] (then it is the answer's own, not a hedge)."""
     lo = max((m.end() for m in _CLAUSE_EDGE.finditer(text, 0, start)), default=0)
     edge = _CLAUSE_EDGE.search(text, end)
     hi = edge.start() if edge else len(text)
-    for m in _HEDGE.finditer(text, lo, hi + (1 if hi < len(text) and text[hi] == "?" else 0)):
-        if not _in_expected(m.group(0), expected):
-            return m.group(0)
+    return _first_hedge(text, lo, hi + (1 if hi < len(text) and text[hi] == "?" else 0), expected, needed)
+
+
+def _first_hedge(text: str, lo: int, hi: int, expected: Iterable[str], needed: Callable[[int, int], bool] | None) -> str | None:
+    expected = list(expected)
+    for m in _HEDGE.finditer(text, lo, hi):
+        if _in_expected(m.group(0), expected) or (needed is not None and needed(m.start(), m.end())):
+            continue
+        return m.group(0)
     return None
 
 
@@ -351,10 +357,13 @@ def judge_all_of(value: str, items: list[str], exclude: list[str], ignore_case: 
     neither open with a denial, nor hedge, nor offer an alternative aside."""
     from autorater.checks.negation import negation_of  # noqa: PLC0415
 
+    from autorater.checks.negation import alternative_near  # noqa: PLC0415
+
     text = normalize(strip_markup(value))
     reading = read(text)
     denial = reading.denial()
-    if denial is not None:
+    words = [normalize(w) for item in items for w in item.split("|")]
+    if denial is not None and not any(re.match(rf"\W*{re.escape(w)}(?!\w)", text, re.IGNORECASE) for w in words):
         return Outcome("fail", f"{clip(text)!r} opens with a denial ({denial!r})")
     hedge = reading.hedge(items) or (clip(a.text, 40) if (a := offered_alternative(reading)) else None)
     if hedge is not None:
@@ -371,13 +380,28 @@ def judge_all_of(value: str, items: list[str], exclude: list[str], ignore_case: 
             out += [(m, pattern) for m in pattern.finditer(text)]
         return out
 
+    # An expected phrase that spells a cue ("not given") says what the answer is; it negates
+    # nothing else in the list, so it is masked before the other items are tested.
+    quiet = text
+    for w in words:
+        if re.search(r"\b(?:not|no|never|none|without)\b", w, re.IGNORECASE):
+            quiet = re.sub(rf"(?<![\w-]){re.escape(w)}(?!\w)", lambda m: "_" * len(m.group(0)), quiet, flags=flags)
+
     def asserted(m: re.Match[str], pattern: Any) -> bool:
-        return negation_of(text, m.start(), m.end(), pattern) is None
+        return negation_of(quiet if quiet[m.start():m.end()] == m.group(0) else text, m.start(), m.end(), pattern) is None
 
     def inside(m: re.Match[str], spans: list[tuple[int, int]]) -> bool:
         return any(s <= m.start() < e for s, e in spans)
 
-    missing = [i for i in items if not any(asserted(m, p) and not inside(m, marked) for m, p in places(i))]
+    def offered(m: re.Match[str]) -> bool:
+        """'Penicillin or cephalosporin': one of two answers, unless the other is expected too."""
+        if alternative_near(text, m.start(), m.end(), [m.group(0)]) is None:
+            return False
+        around = text[max(0, m.start() - 40):m.end() + 40]
+        return not any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", around.replace(m.group(0), " "), flags) for w in words)
+
+    missing = [i for i in items
+               if not any(asserted(m, p) and not inside(m, marked) and not offered(m) for m, p in places(i))]
     extra = [i for i in exclude if any(
         asserted(m, p) and not inside(m, set_apart) and not _NOT_LISTED_BEFORE.search(text[max(0, m.start() - 60):m.start()])
         and not _NOT_LISTED_AFTER.match(text[m.end():]) for m, p in places(i))]
