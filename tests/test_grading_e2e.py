@@ -162,7 +162,8 @@ def test_a_judge_outage_marks_its_criteria_error_never_fail(oracle_trial, tmp_pa
 
 def test_a_check_the_grader_cannot_run_is_error_after_one_retry(oracle_trial, tmp_path, autorater_image):
     """A per-check timeout is an infrastructure failure: retried alone once, then verdict
-    'error' (undecided), never a fail charged to the deliverable."""
+    'error' (undecided), never a fail charged to the deliverable. (A LibreOffice recalculation
+    cannot finish in 1 s; a backtracking regex no longer can time out: patterns run on RE2.)"""
     import asyncio
 
     from autorater.grading.checks_host import CheckItem, run_checks
@@ -174,7 +175,8 @@ def test_a_check_the_grader_cannot_run_is_error_after_one_retry(oracle_trial, tm
         spec = SandboxSpec(image=resolve_image(shared_client(), "autorater"), network="none", run_id="pytest-grade", role="autorater")
         async with await DockerSandbox.create(spec) as box:
             await box.write_file("final_reply.md", "a" * 40 + "b\n")
-            items = [CheckItem("slow", None, {"kind": "reply.regex", "pattern": "(a|aa)+$"}),
+            await box.copy_in(Path(__file__).parent / "data" / "checks" / "good", "/workspace/deliverables")
+            items = [CheckItem("slow", "summary.xlsx", {"kind": "xlsx.cell_value", "cell": "Totals!B6", "expected": 153900}),
                      CheckItem("fine", None, {"kind": "reply.regex", "pattern": "b$"})]
             return await run_checks(box, items, per_check_timeout_s=1)
 
