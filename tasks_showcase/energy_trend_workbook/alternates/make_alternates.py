@@ -915,6 +915,52 @@ def minimal(g: Gold, out: Path) -> None:
     ]))
 
 
+def verbose_context(g: Gold, out: Path) -> None:
+    """Context after a semicolon or a dash that names what an answer is not: notes 'Eastfield
+    Cold Store (chart); Northgate Depot and Riverside Offices are supplier reads', summary cells
+    'July 2024 – 457,500 kWh', 'Anomaly site: Riverside Offices; Northgate and Eastfield follow
+    2023', 'October 2024 — £99,954.38', '457,500 kWh — 298,000 of it Eastfield', '118,000 kWh,
+    ~45,500 kWh above normal'."""
+    d = target(out, "verbose_context")
+    wb = Workbook()
+    mo = wb.active
+    mo.title = "Monthly"
+    mo.append(MONTHLY_HEAD)
+    for m in range(12):
+        note = None
+        if g.read[m]:
+            rest = [s for s in SITES if s not in g.read[m]]
+            note = f"{', '.join(g.read[m])} (chart); {' and '.join(rest)} are supplier reads"
+        mo.append([MONTHS[m], *g.kwh[m], f"=SUM(B{m + 2}:D{m + 2})", note])
+    mo.append(["Total", "=SUM(B2:B13)", "=SUM(C2:C13)", "=SUM(D2:D13)", "=SUM(E2:E13)"])
+    line_chart(mo, "Monthly consumption 2024 (kWh)", "H2")
+    co = wb.create_sheet("Costs")
+    co.append(COSTS_HEAD)
+    for m in range(12):
+        co.append([MONTHS[m], *[round(x, 2) for x in g.cost[m]], f"=SUM(B{m + 2}:D{m + 2})"])
+    co.append(["Total", "=SUM(B2:B13)", "=SUM(C2:C13)", "=SUM(D2:D13)", "=SUM(E2:E13)"])
+    p, dm = g.peak, g.dear
+    co["A16"], co["B16"] = "Peak consumption month", f"{MONTHS[p]} 2024 \u2013 {kwh(g.month_kwh[p])} kWh"
+    co["A17"], co["B17"] = "Most expensive month", f"{MONTHS[dm]} 2024 \u2014 {money(g.month_gbp[dm])}"
+    wb.save(d / "deliverables" / XLSX)
+    top = max(range(3), key=lambda s: g.kwh[p][s])
+    others = [SITES[s].split()[0] for s in range(3) if s != g.anom_site]
+    write_reply(d, f"""
+The 2024 review is in `{XLSX}`.
+
+Peak consumption month: {MONTHS[p]} 2024 \u2013 {kwh(g.month_kwh[p])} kWh
+Peak month consumption: {kwh(g.month_kwh[p])} kWh \u2014 {kwh(g.kwh[p][top])} of it {SITES[top].split()[0]}
+Most expensive month: {MONTHS[dm]} 2024 \u2014 {money(g.month_gbp[dm])}
+Annual consumption: {kwh(g.annual_kwh)} kWh; {len(g.chart_reads())} site-months read from the dashboards
+Annual cost: {money(g.annual_gbp)} ex VAT; VAT is charged on top
+Anomaly site: {SITES[g.anom_site]}; {' and '.join(others)} follow 2023
+Anomaly month: {MONTHS[g.anom_month]} 2024; no such peak on the 2023 line
+Anomaly consumption: {kwh(g.anom_kwh)} kWh, ~{kwh(g.anom_kwh - g.anom_typical)} kWh above normal
+
+Chart-read months are named in the Monthly notes (about ±2 %).
+""")
+
+
 FIXED_TIME = (2025, 3, 10, 9, 0, 0)  # every package carries this date, so a rebuild is byte-identical
 
 
@@ -944,8 +990,8 @@ def freeze(path: Path) -> None:
             z.writestr(info, data)
 
 
-BUILDERS = [paraphrase, restructured, verbose, verbose_units, formats_dates, formats_numbers, formats_text_months, other_tools_xlsxwriter,
-            other_tools_pandas, other_tools_libreoffice, minimal]
+BUILDERS = [paraphrase, restructured, verbose, verbose_units, verbose_context, formats_dates, formats_numbers, formats_text_months,
+            other_tools_xlsxwriter, other_tools_pandas, other_tools_libreoffice, minimal]
 
 
 def main() -> None:

@@ -324,7 +324,53 @@ def fully_wrong(gold: Gold, out: Path) -> None:
     write(out, "fully_wrong", wb, reply)
 
 
-BUILDERS = [negated, perturbed, hedged, one_size, stub, empty, fully_wrong]
+def hedged_units(gold: Gold, out: Path) -> None:
+    """The workbook right; the reply's kWh figures offered with an alternative that carries the
+    unit on both or only on the last number ('549,000 or 457,500 kWh', '4,752,500 kWh /
+    4,657,450 kWh', '118 MWh or 94 MWh'): the right value sits among the candidates."""
+    s, g = gold.summary, gold.fields
+    peak_kwh = s["kwh"][s["peak"]]
+    size = float(re.sub(r"[^0-9.]", "", g["size"]))
+    alt_peak, alt_kwh, alt_size = peak_kwh * 1.2, s["annual_kwh"] * 0.98, size * 0.8
+    assert_far(alt_peak, peak_kwh, 0.03, "peak kWh")
+    assert_far(alt_kwh, s["annual_kwh"], 0.008, "annual kWh")
+    assert_far(alt_size, size, 0.05, "anomaly size")
+    values = {
+        "peak_kwh": f"{alt_peak:,.0f} or {peak_kwh:,.0f} kWh",
+        "kwh": f"{s['annual_kwh']:,.0f} kWh / {alt_kwh:,.0f} kWh",
+        "size": f"{size / 1000:,.0f} MWh or {alt_size / 1000:,.0f} MWh",
+    }
+    write(out, "hedged_units", gold.workbook(), relabel(gold.reply, values))
+
+
+def right_in_context(gold: Gold, out: Path) -> None:
+    """Riverside's October spike dismissed as a logger fault and interpolated (the mean of its
+    September and November), so October is no longer dearest and the anomaly goes to another
+    site; each committed answer is the resulting wrong one, with the right one only in a
+    bracket ('July 2024 (October 2024 if the Riverside spike is real)'): context must not rescue it."""
+    site, month, cell = next((s_, m, c) for s_, m, c in gold.chart_cells if s_ == gold.fields["site"] and f"{MONTHS[m - 1]} 2024" == gold.fields["month"])
+    j = SITES.index(site)
+    wb = gold.workbook()
+    mon = wb["Monthly"]
+    interpolated = round((gold.kwh[(site, month - 1)] + gold.kwh[(site, month + 1)]) / 2 / 250) * 250
+    assert_far(interpolated, gold.kwh[(site, month)], 0.05, cell)
+    mon[cell] = interpolated
+    mon.cell(month + 1, 6).value = f"{site}: interpolated between its neighbouring months (the dashboard spike looks like a logger fault)"
+    f, s, g = figures(wb), gold.summary, gold.fields
+    assert f["dear"] != s["dear"], f["dear"]
+    # one interpolated month moves the annual figures by about 1 %: outside the rubric's ±0.8 % (margin 1.1x)
+    assert_far(f["annual_kwh"], s["annual_kwh"], 0.006, "annual kWh")
+    assert_far(f["annual_gbp"], s["annual_gbp"], 0.006, "annual GBP")
+    dear = f"{MONTHS[f['dear'] - 1]} 2024"
+    set_peak_dear(wb, f"{MONTHS[f['peak'] - 1]} 2024", f"{dear} ({g['dear']} if the {site} spike is real)")
+    other = SITES[(j + 1) % 3]
+    values = reply_values(f, f"{other} ({site}' {g['month']} spike treated as a logger fault)",
+                          f"{MONTHS[month - 2]} 2024 ({g['month']} on the {site} chart)", f"{interpolated:,.0f} kWh")
+    values["dear"] = f"{dear} ({g['dear']} if the {site} spike is real)"
+    write(out, "right_in_context", wb, relabel(gold.reply, values))
+
+
+BUILDERS = [negated, perturbed, hedged, one_size, stub, empty, fully_wrong, hedged_units, right_in_context]
 
 
 def main() -> None:
