@@ -689,6 +689,56 @@ def minimal(g: Gold, out: Path) -> None:
     ]))
 
 
+def verbose_context(g: Gold, out: Path) -> None:
+    """Committed answers followed by context that names what they are not: the changed finish
+    cells say which finish they replace after a dash ('Carpet tile (FF-02) - per letter item 3,
+    replaces Luxury vinyl tile (FF-01)'), the total is a derivation with an ellipsis, the finish
+    totals name their rooms after a comma or dash, the scaled-room list is followed by a
+    sentence naming the four dimensioned rooms."""
+    d = target(out, "verbose_context")
+    wb = Workbook()
+    ws = wb.active
+    ws.title = SHEET
+    ws.append(HEADERS)
+    for i, r in enumerate(g.rooms, start=2):
+        finish = r["finish"]
+        if r["name"] == "Staff Room":
+            was = g.changed["Staff Room"][0]
+            finish += f" - per letter item 3, replaces {g.finish_of_code[was]}"
+        elif r["name"] in g.changed:
+            was = g.changed[r["name"]][0]
+            finish += f" \u2014 red-pen mark-up supersedes the schedule's {g.desc_of_code[was].lower()} ({was})"
+        ws.append([r["name"], r["w"], r["l"], f"=B{i}*C{i}", finish])
+    ws.append(["Total", None, None, f"=SUM(D2:D{len(g.rooms) + 1})", None])
+    wb.save(d / "deliverables" / XLSX)
+
+    def rooms(c: str) -> list[str]:
+        return [r["name"] for r in g.rooms if r["code"] == c]
+
+    def joined(names: list[str]) -> str:
+        return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+
+    first, second, last = (f2(r["area"]) for r in (g.rooms[0], g.rooms[1], g.rooms[-1]))
+    sched = g.schedule_by_code()
+    write_reply(d, f"""
+Rachel,
+
+The take-off is attached (`{XLSX}`, sheet `{SHEET}`). The figures for the cost plan:
+
+Total net floor area: {first} + {second} + ... + {last} = {f2(g.total)} m²
+FF-01 area: {f2(g.by_code['FF-01'])} m², replacing the schedule basis of {f2(sched['FF-01'])} m² (Staff Room moved to FF-02)
+FF-02 area: {f2(g.by_code['FF-02'])} m², i.e. {joined(rooms('FF-02'))}
+FF-03 area: {f2(g.by_code['FF-03'])} m² \u2014 {joined(rooms('FF-03'))}
+FF-04 area: {f2(g.by_code['FF-04'])} m² \u2013 {joined(rooms('FF-04'))}, both scaled
+Door leaves: {g.doors}, including the red-pen door between Office 1 and Office 2 (the Reception/Corridor opening has no leaf)
+Scaled rooms: {', '.join(g.scaled)}. {joined(g.dimmed)} use the drawn dimensions.
+
+Scaled sizes are to the nearest 0.05 m; please check them against the CAD model before the tender goes out.
+
+Regards
+""")
+
+
 FIXED_TIME = (2025, 3, 10, 9, 0, 0)  # every package carries this date, so a rebuild is byte-identical
 
 
@@ -718,8 +768,8 @@ def freeze(path: Path) -> None:
             z.writestr(info, data)
 
 
-BUILDERS = [paraphrase, restructured, verbose, verbose_prior, formats, other_tools_xlsxwriter, other_tools_pandas,
-            other_tools_libreoffice, minimal]
+BUILDERS = [paraphrase, restructured, verbose, verbose_prior, verbose_context, formats, other_tools_xlsxwriter,
+            other_tools_pandas, other_tools_libreoffice, minimal]
 
 
 def main() -> None:

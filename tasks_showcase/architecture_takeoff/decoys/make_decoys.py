@@ -248,6 +248,25 @@ def fully_wrong(gold: Gold, out: Path) -> None:
     write(out, "fully_wrong", wb, reply)
 
 
+def hedged_units(gold: Gold, out: Path) -> None:
+    """The workbook right, every reply figure offered with an alternative that carries its unit
+    on both or only on the last number ('181.87 or 139.90 m²', '47.78 m² / 35.83 m²',
+    '13 leaves or 12 leaves'): the right value sits among the candidates, first or last."""
+    gt = totals(gold.size, gold.finish)
+    f = gold.fields
+    alt = {k: gt[k] * (1.30 if k in ("total", "FF-04") else 0.75) for k in gt}  # far outside every tolerance
+    values = {
+        "total": f"{alt['total']:.2f} or {gt['total']:.2f} m²",
+        "FF-01": f"{gt['FF-01']:.2f} m² or {alt['FF-01']:.2f} m²",
+        "FF-02": f"{gt['FF-02']:.2f} m² / {alt['FF-02']:.2f} m²",
+        "FF-03": f"{gt['FF-03']:.2f} sq m or {alt['FF-03']:.2f} sq m",
+        "FF-04": f"{gt['FF-04']:.2f} m² or {alt['FF-04']:.2f} m²",
+        "doors": f"{gold.doors} leaves or {gold.doors - 1} leaves",
+    }
+    assert f["scaled"]  # the scaled-room list stays right
+    write(out, "hedged_units", gold.workbook(), relabel(gold.reply, values))
+
+
 def right_in_context(gold: Gold, out: Path) -> None:
     """The hand mark-ups and the brief's change not applied, each committed figure the
     unrevised one with the right figure only as a bracketed remark ('12 (13 if the sketched
@@ -266,7 +285,7 @@ def right_in_context(gold: Gold, out: Path) -> None:
     write(out, "right_in_context", wb, relabel(gold.reply, values))
 
 
-BUILDERS = [negated, perturbed, hedged, one_size, stub, empty, fully_wrong, right_in_context]
+BUILDERS = [negated, perturbed, hedged, one_size, stub, empty, fully_wrong, hedged_units, right_in_context]
 
 
 def main() -> None:
