@@ -438,6 +438,31 @@ def fully_wrong(gold: Path, reply: str) -> tuple[Report, str]:
     return rep, compose_reply("inspection_report.pdf is ready.", f)
 
 
+def context_wrong(gold: Path, reply: str) -> tuple[Report, str]:
+    """A wrong answer committed, the right one only in context: hole count, material, conforming
+    count and disposition give a wrong value with the gold one in brackets; the two redline
+    failures are called accepted on the struck print; the reply commits to the same wrong values."""
+    rep = read_report(gold / DELIVERABLE)
+    n = hole_count(rep)
+    rep.sub(r"\d+ holes", f"{n - 2} holes ({n} if the hidden-line holes count)")
+    rep.sub(r"C45 \(1\.0503\)", "C35 (1.0501; C45 in the parts list)")
+    m = re.search(r"(\d+) of (\d+)", rep.find(r"^Conforming parts:").text)
+    conforming, total = int(m.group(1)), int(m.group(2))
+    redline = [(s, r) for s, r in rep.nc_lines if re.search(r"F0[14]\b", r.text) and " > " in r.text]
+    rep.sub(r"\d+ of \d+", f"{conforming + len(redline)} of {total} ({conforming} if the redline ECR-2291 applies)")
+    for _, rest in redline:
+        rep.set(rest, rest.text.replace(": FAIL", ": accepted on the printed ±0.10"))
+    rep.sub(r"Lot disposition: REJECT", "Lot disposition: HOLD (REJECT if the MRB confirms)")
+    f = reply_lines(reply)
+    kept = {s.text for s, _ in redline}
+    f["Nonconforming parts"] = ", ".join(s for s in f["Nonconforming parts"].split(", ") if s not in kept)
+    f.pop("Reasons", None)
+    f["Conforming parts"] = f"{conforming + len(redline)} of {total} ({conforming} with the redline)"
+    f["Bolt pattern"] = f"{n - 2} holes ({n} if the hidden-line holes count)"
+    f["Lot disposition"] = "HOLD (REJECT if the MRB confirms)"
+    return rep, compose_reply("inspection_report.pdf is ready.", f)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--gold", type=Path, required=True)
@@ -445,7 +470,8 @@ def main() -> None:
     args = ap.parse_args()
     reply = (args.gold / "final_reply.md").read_text(encoding="utf-8")
     for name, build in (("negated", negated), ("perturbed", perturbed), ("hedged", hedged),
-                        ("one_size", one_size), ("stub", stub), ("fully_wrong", fully_wrong), ("struck_print", struck_print)):
+                        ("one_size", one_size), ("stub", stub), ("fully_wrong", fully_wrong), ("struck_print", struck_print),
+                        ("context_wrong", context_wrong)):
         rep, text = build(args.gold, reply)
         write(args.out, name, rep, text)
     write(args.out, "empty", None, "", blank=True)
