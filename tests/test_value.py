@@ -302,3 +302,28 @@ FINISH = {"match": "all", "expected": ["FF-02|carpet tile|carpet"],
 def test_exclusions_count_only_what_is_listed(value, kw, state):
     judged = judge(value, spec(**kw))
     assert judged.state == state, judged.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "state"),
+    [
+        ("Currency: euro revenues vs sterling costs; hedged 12 months ahead", "pass"),
+        ("Currency is no longer a principal risk", "fail"),
+        ("Currency risk is no longer material", "fail"),
+        ("Currency is not considered a principal risk", "fail"),
+        ("Currency: negligible exposure", "fail"),
+        ("Currency risk: not material", "fail"),
+        ("Margin did not peak in 2021", "fail"),
+    ],
+)
+def test_a_label_in_running_text_introduces_its_value_or_a_denial(text, state):
+    """docx/pptx/pdf/html.field: the value after a label; a label denied in its clause, or
+    a subject denied right after it, is a denial of that place."""
+    from autorater.checks.document_answers import Unit, document_field
+    from autorater.checks.specs_office import PptxField
+
+    label = "Margin peak" if text.startswith("Margin") else "Currency"
+    expected = r"\b2021\b" if label == "Margin peak" else r"^\W*\w"
+    field = PptxField(kind="pptx.field", label=label, aliases=["Currency risk", "peak"], match="regex", expected=expected)
+    result = document_field(field, iter([Unit("slide 5", text)]), "deck.pptx")
+    assert ("pass" if result.passed else "undecided" if result.undecided else "fail") == state, result.evidence

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from autorater.checks import docx_text
-from autorater.checks.answer import judge, rule_of
+from autorater.checks.answer import Judgement, judge, rule_of
 from autorater.checks.answer_checks import judge_tables
 from autorater.checks.context import CheckContext
 from autorater.checks.mdtable import Table
@@ -232,6 +232,11 @@ def pptx_table_cell(spec: PptxTableCell, ctx: CheckContext) -> CheckResult:
 
 
 _LEAD = re.compile(r"^[\s:=*_|\u2013\u2014-]+")
+DENIED = "\x00denied: "  # a place whose label or subject is denied (never a written value)
+# The labelled subject denied right after it: "is no longer", "is not (considered)", "remains immaterial".
+_DENIED_SUBJECT = re.compile(
+    r"^(?:(?:is|are|was|were|remains?|has\s+been|have\s+been|becomes?|became)\s+(?:no\s+longer|not|never|immaterial|negligible)\b"
+    r"(?:\s+considered)?|(?:considered\s+)?(?:immaterial|negligible)\b)\s*", re.IGNORECASE)
 # A tile's figure: a short paragraph that is one number with its unit or currency, or a year.
 _TILE_FIGURE = re.compile(r"[^\w]{0,3}(?:[A-Z]{3}\s?)?[-+]?[$€£¥]?\s?\d[\d.,\s]{0,12}\s?(?:[A-Za-z%°²]{0,4}\.?)\s*")
 
@@ -260,9 +265,12 @@ def _values(unit: Unit, label: re.Pattern[str], spec: DocumentField) -> list[tup
     for m in label.finditer(unit.text):
         cue = negation_of(unit.text, m.start(), m.end())
         if cue is not None:
-            out.append((unit.where, f"{cue.text} {unit.text[m.start(): m.end() + spec.window]}"))
+            out.append((unit.where, DENIED + f"{cue.text!r} before the label"))
             continue
         value = _LEAD.sub("", unit.text[m.end(): m.end() + spec.window])
+        denied = _DENIED_SUBJECT.match(value)
+        if denied:  # "Currency is no longer a principal risk": the labelled subject is denied
+            value = DENIED + repr(denied.group(0).strip())
         if value:
             out.append((unit.where, value))
     return out
@@ -270,11 +278,15 @@ def _values(unit: Unit, label: re.Pattern[str], spec: DocumentField) -> list[tup
 
 def document_field(spec: DocumentField, units: Iterator[Unit], name: str) -> CheckResult:
     labels = [spec.label, *spec.aliases]
-    pattern = re.compile("|".join(rf"(?<![\w-]){re.escape(normalize(x))}(?!\w)" for x in labels), re.IGNORECASE)
+    longest_first = sorted(labels, key=len, reverse=True)  # "Currency risk" before "Currency"
+    pattern = re.compile("|".join(rf"(?<![\w-]){re.escape(normalize(x))}(?!\w)" for x in longest_first), re.IGNORECASE)
     rule = rule_of(spec)
     judged = []
     for unit in units:
         for where, value in _values(unit, pattern, spec):
+            if value.startswith(DENIED):
+                judged.append((where, value, Judgement("fail", f"the label is denied ({value[len(DENIED):]})")))
+                continue
             judged.append((where, value, judge(value, spec)))
             if judged[-1][2].state == "pass":
                 return outcome("pass", f"{name}, {where}: {judged[-1][2].reason}; {rule}", where)

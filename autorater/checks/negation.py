@@ -52,7 +52,8 @@ _TRAILING = re.compile(
     r"(?:\bnot|n['\u2019]t)\s+(?:be\s+)?(?:recommended|warranted|needed|required|necessary|justified|advis\w+"
     r"|supported|appropriate|found|observed|detected|present|applicable|compl\w+|occur\w*|exist\w*|apply"
     r"|wired|connected|tied|driven|fitted|installed|given|administered|documented|recorded|affected|involved)\b"
-    r"|\bruled\s+out\b|\b(?:unnecessary|unwarranted|inadvisable|unjustified|unsupported)\b",
+    r"|\bruled\s+out\b|\b(?:unnecessary|unwarranted|inadvisable|unjustified|unsupported|immaterial|negligible)\b"
+    r"|\bno\s+longer\b",
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[\w'\u2019#$€£%-]+")

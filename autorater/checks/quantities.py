@@ -359,10 +359,15 @@ def _only_in_context(text: str, reading: Reading, expected: float, tol: Toleranc
     for aside in reading.asides:
         offered = _candidates(quantities(aside.text, expected=expected, unit=unit), unit)
         if any(q.within(expected, tol) and q.unit_ok for q in offered) and not aside.superseded and not aside.alternative:
-            # "47.8 % of group revenue (€412m)": the only figure in the rubric's unit is the answer.
-            return Outcome("pass", f"{clip(text)!r}: the only figure in {unit.name} is {clip(aside.text, 40)!r}; "
-                                   f"expected {rule}")
+            # "47.8 % of group revenue (€412m)": the only figure in the rubric's unit is the
+            # answer, judged as one (its own alternatives and hedges fail it).
+            inner = judge_number(aside.text, expected, tol, unit)
+            return Outcome(inner.state, f"{clip(text)!r}: the only figure in {unit.name} is {clip(aside.text, 40)!r}: "
+                                        f"{inner.reason}")
         if any(q.within(expected, tol) for q in offered) and not aside.superseded:
+            if aside.alternative:
+                return Outcome("fail", f"{clip(text)!r} offers the figure only as an alternative ({clip(aside.text, 40)!r}); "
+                                       f"expected {rule}")
             return Outcome("undecided", f"{clip(text)!r} states no number up front; {clip(aside.text, 40)!r} "
                                         f"matches but is context; expected {rule}")
     anywhere = find_numbers(text)
