@@ -305,6 +305,50 @@ def fully_wrong(gold: Path, reply: str) -> tuple[object, str]:
     return prs, wrong(text)
 
 
+def superseded(gold: Path, reply: str) -> tuple[object, str]:
+    """The perturbed readings committed, each next to the right one marked as rejected: "€338m
+    (not €412m)", "2019 (not 2021)", "Rank 4 of 5 (not Rank 3 of 5)" in the deck, "(revised
+    from €412m)" in the reply. The right figure is present everywhere, but only as a value the
+    answer says it is not: a grader must read the committed one."""
+    prs = Presentation(gold / DELIVERABLE)
+    f = read_facts(prs)
+    old, new = strings(f), strings(perturb(f))
+    plain = ("gap", "vs_median")  # derived wording, recomputed without a marker
+    keys = [k for k in old if old[k] != new[k]]
+
+    def marked(how: str) -> dict[str, str]:
+        return {k: new[k] if k in plain else f"{new[k]} ({how} {old[k]})" for k in keys}
+    rewrite(prs, mapper({k: old[k] for k in keys}, marked("not")))
+    set_chart(prs, perturb(f).segments)
+    return prs, mapper({k: old[k] for k in keys}, marked("revised from"))(reply)
+
+
+# The same denials written as prose after the risk's name (a copula + negation, or a "not material" adjective).
+RISK_DENIALS = {
+    "Currency": "\u2022 Currency is no longer a principal risk: ",
+    "Customer concentration": "\u2022 Customer concentration: considered immaterial now; ",
+    "Input-cost inflation": "\u2022 Input-cost inflation is not considered a principal risk any more; ",
+    "Cyber security": "\u2022 Cyber security: negligible; ",
+}
+
+
+def negated_prose(gold: Path, reply: str) -> tuple[object, str]:
+    """As negated, with each risk denied in prose after its name ("Currency is no longer a
+    principal risk: ...", "Customer concentration: considered immaterial now; ...") instead of
+    a comment that opens with the denial."""
+    prs = Presentation(gold / DELIVERABLE)
+    risk = re.compile(r"^\u2022 (Currency|Customer concentration|Input-cost inflation|Cyber security): ")
+
+    def fn(s: str) -> str:
+        if risk.match(s):
+            return risk.sub(lambda m: RISK_DENIALS[m.group(1)], s)
+        for pat, rep in NEGATIONS:
+            s = re.sub(pat, rep, s, flags=re.M)
+        return s
+    rewrite(prs, fn)
+    return prs, fn(reply)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--gold", type=Path, required=True)
@@ -313,7 +357,8 @@ def main() -> None:
     reply = (args.gold / "final_reply.md").read_text(encoding="utf-8")
     for name, build in (("negated", negated), ("perturbed", perturbed), ("hedged", hedged), ("one_size", one_size),
                         ("stub", stub), ("empty", empty), ("fully_wrong", fully_wrong), ("wrong_series", wrong_series),
-                        ("wrong_hatch", wrong_hatch)):
+                        ("wrong_hatch", wrong_hatch), ("superseded", superseded),
+                        ("negated_prose", negated_prose)):
         prs, text = build(args.gold, reply)
         save(args.out, name, prs, text)
 
