@@ -45,7 +45,7 @@ _ID_NOUN = re.compile(
 )
 _TOLERANCE_BEFORE = re.compile(r"(?:±|\+/-|\+-|\+/\u2212)\s*$")
 _SUPERSEDED_BEFORE = re.compile(
-    r"\b(?:printed|was|were|previously|formerly|originally|old|struck(?:\s+out)?|superseded|replacing|replaces"
+    r"\b(?:printed|previously|formerly|originally|old|struck(?:\s+out)?|superseded|replacing|replaces"
     r"|instead\s+of|rather\s+than|not|vs\.?|versus|compared\s+(?:with|to)|against|from|prior|last\s+year)"
     r"\W{0,3}(?:\w+\W{1,3}){0,1}$",
     re.IGNORECASE,
