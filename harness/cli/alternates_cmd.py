@@ -4,6 +4,7 @@ styles) and prove its rubric passes them: the positive control next to the decoy
 from __future__ import annotations
 
 import asyncio
+import json
 import tempfile
 from pathlib import Path
 
@@ -25,6 +26,7 @@ def alternates(
     rubrics: Path = typer.Option(project_root() / "rubrics", "--rubrics", show_default="the project's rubrics/"),
     keep: Path = typer.Option(None, "--keep", help="Keep the built and graded alternates here (default: a temporary folder)."),
     concurrency: int = typer.Option(2, "--concurrency", min=1),
+    json_out: Path = typer.Option(None, "--json", help="Also write every alternate's result here (for tables)."),
 ) -> None:
     """Grade every alternate like a trial; exit 1 if any criterion a check decides is not a pass."""
     try:
@@ -60,6 +62,12 @@ def alternates(
     weight, undecided = sum(r.checked_weight for r in rows), sum(r.undecided_weight for r in rows)
     console.print(f"{len(rows)} alternate(s) of {len(results)} task(s): {checked} checked criteria, {false_fails} false fail(s) "
                   f"({false_fails / max(checked, 1):.1%}), undecided {undecided / max(weight, 1):.1%} of their weight")
+    if json_out:
+        json_out.write_text(json.dumps({task: [{
+            "name": r.alternate.name, "kind": r.alternate.kind, "checked": r.checked, "checked_weight": r.checked_weight,
+            "false_fails": [c for c, _, _ in r.wrongly_failed], "undecided": [c for c, _, _ in r.undecided],
+            "undecided_weight": r.undecided_weight, "wsr_bounds": r.wsr_bounds} for r in rows_]
+            for task, rows_ in results.items()}, indent=2))
     if problems:
         fail("\n".join(problems))
     console.print(f"every alternate of {len(results)} task(s) passes every checked criterion")

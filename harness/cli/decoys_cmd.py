@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import tempfile
 from pathlib import Path
 
@@ -23,6 +24,7 @@ def decoys(
     rubrics: Path = typer.Option(project_root() / "rubrics", "--rubrics", show_default="the project's rubrics/"),
     keep: Path = typer.Option(None, "--keep", help="Keep the built and graded decoys here (default: a temporary folder)."),
     concurrency: int = typer.Option(2, "--concurrency", min=1),
+    json_out: Path = typer.Option(None, "--json", help="Also write every decoy's result here (for tables)."),
 ) -> None:
     """Grade every decoy like a trial; exit 1 if any criterion a decoy must fail passes,
     or a decoy's decided WSR is over its max_wsr."""
@@ -55,6 +57,11 @@ def decoys(
     must, passed = sum(len(r.decoy.must_fail) for r in rows), sum(len(r.wrongly_passed) for r in rows)
     console.print(f"{len(rows)} decoy(s) of {len(results)} task(s): {must} must-fail criteria, {passed} wrongly passed "
                   f"({passed / max(must, 1):.1%})")
+    if json_out:
+        json_out.write_text(json.dumps({task: [{
+            "name": r.decoy.name, "kind": r.decoy.kind, "must_fail": len(r.decoy.must_fail), "wrongly_passed": r.wrongly_passed,
+            "undecided": r.undecided, "decided_wsr": r.decided_wsr, "wsr_bounds": r.wsr_bounds} for r in rows_]
+            for task, rows_ in results.items()}, indent=2))
     if keep:
         console.print(f"graded decoys kept in {keep}")
     if problems:
