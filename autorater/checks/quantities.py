@@ -322,6 +322,7 @@ def judge_number(value: str, expected: float, tol: Tolerance, unit: Any = None) 
             group.append(q)
         else:
             break
+    group += [q for q in cands if q not in group and _OTHERWISE.search(reading.head[max(0, q.start - 30):q.start])]
     wrong = [q for q in group if not q.within(expected, tol)]
     if len(group) > 1 and wrong:
         listed = ", ".join(q.raw for q in group)
@@ -337,6 +338,8 @@ def judge_number(value: str, expected: float, tol: Tolerance, unit: Any = None) 
     return Outcome("fail", f"{clip(text)!r} commits to {committed.raw}; expected {rule}")
 
 
+# "41.52 m² if Office 2 goes to vinyl, otherwise 27.66 m²": a conditional second answer.
+_OTHERWISE = re.compile(r"\b(?:otherwise|alternatively|or\s+else|if\s+not)\b[^\d]{0,25}$", re.IGNORECASE)
 _BARE_NUMBER = re.compile(r"\s*[-+]?(?:[$€£]\s?)?\d[\d,.\s]*%?\s*")
 
 
