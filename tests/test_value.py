@@ -226,6 +226,9 @@ def spec(**kw) -> ExpectedValue:
         ("Penicillin (not on the discharge summary, which says NKDA)", {"expected": "penicillin", "match": "contains"}, "pass"),
         ("Temperature sensor MCP9700A-E/TT, SOT-23-3", {"expected": "\\bMCP9700", "match": "regex"}, "pass"),
         ("MCP9700A / LM35", {"expected": "\\bMCP9700", "match": "regex"}, "fail"),
+        ("Not deleted - the strike-through is a query only; clause stands", {"expected": "delet\\w*|strike", "match": "regex"}, "fail"),
+        ("72 px wide, not the 120 px digital minimum", {"expected": "120\\s*px", "match": "regex"}, "pass"),
+        ("Northwind has initialled none and has not signed", {"expected": "not\\s+signed", "match": "regex"}, "pass"),
         ("REJECT?", {"expected": "^REJECT(?:ED)?\\b", "match": "regex"}, "fail"),
         ("REJECT / HOLD", {"expected": "REJECT", "match": "contains"}, "fail"),
         ("HOLD / REJECT", {"expected": "\\bREJECT\\b", "match": "regex"}, "fail"),
@@ -333,3 +336,11 @@ def test_a_label_in_running_text_introduces_its_value_or_a_denial(text, state):
     field = PptxField(kind="pptx.field", label=label, aliases=["Currency risk", "peak"], match="regex", expected=expected)
     result = document_field(field, iter([Unit("slide 5", text)]), "deck.pptx")
     assert ("pass" if result.passed else "undecided" if result.undecided else "fail") == state, result.evidence
+
+
+def test_paragraph_lines_are_one_phrase_but_blocks_stay_apart():
+    from autorater.checks.textmatch import unwrap_paragraphs
+
+    text = "Our own\nsignature block is blank.\n\n- item one that\n  wraps here\n- item two\n## H\ntext\n| a | b |"
+    assert unwrap_paragraphs(text) == ("Our own signature block is blank.\n\n- item one that wraps here\n- item two\n"
+                                       "## H\ntext\n| a | b |")

@@ -105,6 +105,9 @@ def _why_not(read: reading.Reading, start: int, end: int, spec: ExpectedValue, o
     aside = next((a for a in read.asides if a.start <= start < a.start + len(a.text)), None)
     if aside is not None and aside.superseded:
         return f"is superseded context ({clip(aside.text, 40)!r})"
+    denial = read.denial()
+    if aside is not None and denial is not None:
+        return f"is context to an answer that opens with a denial ({denial!r})"  # "Not deleted - the strike-through …"
     if not spec.allow_alternatives:
         if aside is not None and aside.alternative:
             return f"is offered as an alternative ({clip(aside.text, 40)!r})"

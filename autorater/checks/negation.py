@@ -39,8 +39,13 @@ _SHORT_CUES = ("rather", "instead")
 # digits (2.3, 4.5:1) is not one.
 _BOUNDARY = re.compile(
     r"[;|\n!?()\[\]]|\.(?!\d)|:(?!\d)|,(?!\d)|\s[-\u2013\u2014]{1,2}\s"
-    r"|\b(?:but|however|whereas|although|though|while|yet)\b", re.IGNORECASE
+    r"|\b(?:but|however|whereas|although|though|while|yet)\b"
+    r"|\band\s+(?:has|have|is|are|was|were|does|did|will|would|should|must|can)\b", re.IGNORECASE
 )
+# A threshold named right after the match: "72 px, not the 120 px minimum" contrasts a value
+# with the threshold; it does not deny the threshold.
+_THRESHOLD_AFTER = re.compile(r"^\W{0,3}(?:\w+\W+){0,2}?(?:minimum|maximum|limit|threshold|requirement|floor|cap|target)\b",
+                              re.IGNORECASE)
 _NOT_A_DENIAL = re.compile(r"\s*(?:only|just|least|doubt|matter|exception|fewer|less|more|later)\b", re.IGNORECASE)
 _COMPARATIVE = re.compile(
     r"\b(?:less|more|fewer|greater|below|under|above|over|exceed\w*|smaller|larger|lower|higher|later|earlier"
@@ -153,6 +158,8 @@ def negation_of(text: str, start: int, end: int, pattern: Any = None, *, apposit
             target = nxt.end() if nxt else end
         else:
             target = start
+            if _THRESHOLD_AFTER.match(text[end:end + 40]) and re.fullmatch(r"\s*(?:the|a|an)?\s*", text[cue.end():start]):
+                continue  # "not the 120 px minimum"
         if _reaches(text, cue, target):
             return Cue(cue.group(0), cue.start())
     bracket = _open_bracket_before(text, start) if appositive else None

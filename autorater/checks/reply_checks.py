@@ -16,7 +16,7 @@ from autorater.checks.reply_source import MAX_REPLY_BYTES, missing_note, reply_t
 from autorater.checks.result import CheckResult, verdict
 from autorater.checks.rx import compile_rx
 from autorater.checks.specs_data import ReplyMentionsAll, ReplyNumber, ReplyRegex
-from autorater.checks.textmatch import clip, normalize, normalize_lines, snippet
+from autorater.checks.textmatch import clip, normalize, normalize_lines, snippet, unwrap_paragraphs
 from autorater.checks.quantities import judge_number
 
 __all__ = ["EVALUATORS", "MAX_REPLY_BYTES", "reply_text"]
@@ -27,7 +27,7 @@ def regex(spec: ReplyRegex, ctx: CheckContext) -> CheckResult:
     scopes, missing_section = scoped_texts(ctx, spec)
     rejected_note, m, text = "", None, ""
     for _, raw in scopes:
-        text = normalize_lines(raw)
+        text = normalize_lines(unwrap_paragraphs(raw))
         if spec.negation_guard or spec.hedge_guard:
             m, rejected = guarded_search(pattern, text, hedges=spec.hedge_guard)
             rejected_note += describe_rejected(rejected)
@@ -113,7 +113,7 @@ def mentions_all(spec: ReplyMentionsAll, ctx: CheckContext) -> CheckResult:
     scopes, missing_section = scoped_texts(ctx, spec)
     raw = "\n".join(t for _, t in scopes)
     guarded = spec.negation_guard or spec.hedge_guard
-    text = normalize_lines(raw) if guarded else normalize(raw)
+    text = normalize_lines(unwrap_paragraphs(raw)) if guarded else normalize(raw)
     missing: list[str] = []
     negated_only: list[str] = []
     for synonyms in spec.synonyms():

@@ -88,6 +88,25 @@ def normalize_lines(text: str) -> str:
     return "\n".join(normalize(line) for line in text.splitlines())
 
 
+_CLOSED_LINE = re.compile(r"^\s*(?:#|\||```|~~~)")
+_BLOCK_START = re.compile(r"^\s*(?:$|#|[-*+\u2022]\s|\d{1,3}[.)]\s|\||>|```|~~~)")
+
+
+def unwrap_paragraphs(text: str) -> str:
+    """Lines of one Markdown paragraph joined with spaces, as Markdown renders them ("Our own\n
+    signature block" is one phrase); blank lines, headings, list items, table rows, quotes and
+    fences still start new lines (they end clauses and anchor `^`/`$`)."""
+    lines = text.split("\n")
+    out = lines[:1]
+    for line in lines[1:]:
+        closed = not out[-1].strip() or _CLOSED_LINE.match(out[-1])  # a heading, table row or fence ends at its line
+        if not closed and not _BLOCK_START.match(line):
+            out[-1] = out[-1].rstrip() + " " + line.lstrip()
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
 _LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 _BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 _EMPHASIS = re.compile(r"(?<!\w)(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1(?!\w)")
