@@ -97,7 +97,9 @@ T = Tolerance
         ("4R7", 4.7, T(0.05), "ohm", "pass"),
         ("1k0", 1000, T(0.5), "ohm", "pass"),
         ("72 px (not 96)", 72, T(1), None, "pass"),
-        ("71.5 px or 72 px", 72, T(1), None, "pass"),
+        ("71.5 px or 72 px", 72, T(1), None, "fail"),  # an explicit alternative, even inside the tolerance
+        ("39.6 or 39.8", 39.6, T(0.2), None, "fail"),
+        ("around 39.6-39.8 °C", 39.6, T(0.2), None, "fail"),
         ("none", 0, T(0), None, "pass"),
         # Wrong work: negated, hedged, several candidates, a committed wrong value.
         ("not 140.96 m²", 140.96, T(0.5), None, "fail"),

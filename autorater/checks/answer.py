@@ -26,6 +26,7 @@ from autorater.checks.value import Outcome, State
 class Judgement:
     state: State
     reason: str  # what was read and why it passes, fails or stays undecided, without the location
+    absent: bool = False  # it states no answer of the asked kind at all
 
     @property
     def passed(self) -> bool:
@@ -144,7 +145,7 @@ def judge(value: str, spec: ExpectedValue) -> Judgement:
         outcome = reading.judge_all_of(value, spec.expected_texts(), spec.exclude, spec.ignore_case)
     else:
         outcome = _judge_search(value, spec)
-    return Judgement(outcome.state, outcome.reason)
+    return Judgement(outcome.state, outcome.reason, outcome.absent)
 
 
 def judge_all(values: list[tuple[str, str]], spec: ExpectedValue) -> tuple[State, str]:
@@ -155,8 +156,12 @@ def judge_all(values: list[tuple[str, str]], spec: ExpectedValue) -> tuple[State
     judged: list[tuple[str, Judgement]] = []
     for where, value in values:
         judged.append((where, judge(value, spec)))
-        if judged[-1][1].state == "fail":
+        if judged[-1][1].state == "fail" and not judged[-1][1].absent:
             break
+    if any(j.state != "fail" or not j.absent for _, j in judged):
+        # A copy that states no answer of the asked kind ("**Selected-on-test resistor:** R2. The
+        # photo shows ...", a prose lead-in) does not contradict one that does.
+        judged = [(w, j) for w, j in judged if not (j.state == "fail" and j.absent)]
     states = [j.state for _, j in judged]
     state: State = "fail" if "fail" in states else ("undecided" if "undecided" in states else "pass")
     if len(values) == 1:

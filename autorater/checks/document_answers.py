@@ -68,6 +68,15 @@ def docx_tables(ctx: CheckContext) -> list[Table]:
     return [g for g in grids if g is not None]
 
 
+def _table_units(table: Table) -> Iterator[Unit]:
+    """A table's rows as units: its first row too, on its own (a label/value grid such as
+    "Material | C45 steel (1.0503), normalised" has no header row), then each body row with the
+    headers that name its cells."""
+    yield Unit(f"{table.where} row 1", " | ".join(table.headers), table.headers, None)
+    for r, row in enumerate(table.rows, 2):
+        yield Unit(f"{table.where} row {r}", " | ".join(row), row, table.headers)
+
+
 def docx_units(ctx: CheckContext) -> Iterator[Unit]:
     from autorater.checks.docx_checks import document  # noqa: PLC0415
 
@@ -77,8 +86,7 @@ def docx_units(ctx: CheckContext) -> Iterator[Unit]:
         if text:
             yield Unit(f"paragraph {i}", text)
     for table in docx_tables(ctx):
-        for r, row in enumerate(table.rows, 2):
-            yield Unit(f"{table.where} row {r}", " | ".join(row), row, table.headers)
+        yield from _table_units(table)
 
 
 def _slides(ctx: CheckContext, slide: int | None) -> list[tuple[int, Any]]:
@@ -120,8 +128,7 @@ def pptx_units(ctx: CheckContext, spec: PptxField) -> Iterator[Unit]:
                 if line.strip():
                     yield Unit(f"slide {number} notes", normalize(line))
     for table in pptx_tables(ctx, spec.slide) if spec.notes != "only" else []:
-        for r, row in enumerate(table.rows, 2):
-            yield Unit(f"{table.where} row {r}", " | ".join(row), row, table.headers)
+        yield from _table_units(table)
 
 
 def _pdf_page_tables(page: Any, number: int, first_index: int) -> tuple[list[Table], list[Any], list[Unit]]:
@@ -187,8 +194,7 @@ def html_units(ctx: CheckContext) -> Iterator[Unit]:
         if text:
             yield Unit(f"<{el.name}>" + (f"#{el.get('id')}" if el.get("id") else ""), text)
     for table in html_tables(ctx):
-        for r, row in enumerate(table.rows, 2):
-            yield Unit(f"{table.where} row {r}", " | ".join(row), row, table.headers)
+        yield from _table_units(table)
 
 
 def pdf_units(ctx: CheckContext, spec: PdfField) -> Iterator[Unit]:
@@ -208,8 +214,7 @@ def pdf_units(ctx: CheckContext, spec: PdfField) -> Iterator[Unit]:
             if line.strip():
                 yield Unit(f"page {number + 1}", normalize(line))
         for table in tables:
-            for r, row in enumerate(table.rows, 2):
-                yield Unit(f"{table.where} row {r}", " | ".join(row), row, table.headers)
+            yield from _table_units(table)
 
 
 # -- judging -----------------------------------------------------------------------------------

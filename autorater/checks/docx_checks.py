@@ -97,16 +97,30 @@ def heading_level(paragraph: Any) -> int | None:
     return None
 
 
+def _bold_title(paragraph: Any) -> bool:
+    """A short paragraph set entirely in bold: a section title written without a Heading
+    style ("Allergies"), as people and converters often do."""
+    runs = [r for r in paragraph.runs if r.text.strip()]
+    text = paragraph.text.strip()
+    return bool(runs) and len(text.split()) <= 8 and not text.endswith(".") and all(
+        r.bold or (r.style is not None and r.style.font.bold) or (paragraph.style is not None and paragraph.style.font.bold)
+        for r in runs)
+
+
 def heading_exists(spec: DocxHeadingExists, ctx: CheckContext) -> CheckResult:
     doc, note = document(ctx)
-    headings = [
-        (lvl, docx_text.paragraph_text(p._p)) for p in _body(doc, False) if (lvl := heading_level(p)) is not None
-    ]
+    headings: list[tuple[int | None, str]] = []
+    for p in _body(doc, False):
+        lvl = heading_level(p)
+        if lvl is not None:
+            headings.append((lvl, docx_text.paragraph_text(p._p)))
+        elif spec.level is None and _bold_title(p):
+            headings.append((None, docx_text.paragraph_text(p._p)))  # a bold title line: matches "any level"
     pool = [(lvl, t) for lvl, t in headings if spec.level is None or lvl == spec.level]
     hit = next(((lvl, t) for lvl, t in pool if spec_matches(t, spec)), None)
     level = "any level" if spec.level is None else ("the Title style" if spec.level == 0 else f"level {spec.level}")
-    listed = "; ".join(f"H{lvl} {clip(t, 60)!r}" for lvl, t in headings[:15]) or "no headings"
-    found = f"found H{hit[0]} {clip(hit[1])!r}" if hit else "no such heading"
+    listed = "; ".join(f"{'H' + str(lvl) if lvl is not None else 'bold title'} {clip(t, 60)!r}" for lvl, t in headings[:15]) or "no headings"
+    found = f"found {'H' + str(hit[0]) if hit[0] is not None else 'the bold title'} {clip(hit[1])!r}" if hit else "no such heading"
     prefix = f"({note}) " if note else ""
     rule = f"a heading at {level} that {describe(spec.text, spec.match, spec.ignore_case)}"
     where = f"heading {clip(hit[1], 60)!r}" if hit else None

@@ -74,6 +74,9 @@ _OR_AFTER = re.compile(
     re.IGNORECASE,
 )
 _OR_BEFORE = re.compile(rf"(?<!/)\bor\s*\(?(?:{_SHORT_TOKEN}\s+){{0,2}}[(\[*_`\s]*$", re.IGNORECASE)
+# A range around a figure the match ends with: "14:00-18:00", "14:00 to 18:00", "between 14:00 and 18:00".
+_RANGE_AFTER = re.compile(r"^\s?(?:[-\u2013\u2014]|to\b)\s?\d")
+_RANGE_BEFORE = re.compile(r"(?:\bbetween\s+|\d\s?(?:[-\u2013\u2014]|to)\s?)$", re.IGNORECASE)
 _SLASH = re.compile(r"(?<![\s/])\s?/\s?(?![\s/])")
 _NOT_ALTERNATIVES = re.compile(
     r"^(?:\d{1,4}/\d{1,2}/\d{1,4}|and/or|n/a|w/o?|c/o|\w/\w+|\w+/\w"
@@ -227,6 +230,8 @@ def alternative_near(value: str, start: int, end: int, expected: Iterable[str] =
     after, before = value[end:end + 40], value[max(0, start - 40):start]
     if (_OR_AFTER.match(after) or _OR_BEFORE.search(before)) and not _allowed("or", expected):
         return "or"
+    if value[start:end][-1:].isdigit() and (_RANGE_AFTER.match(after) or _RANGE_BEFORE.search(before)):
+        return "a range"  # "14:00-18:00", "between 14:00 and 18:00", "39.6 to 39.8"
     lo = start
     while lo > 0 and not value[lo - 1].isspace():
         lo -= 1

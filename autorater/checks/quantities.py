@@ -231,7 +231,7 @@ _NOT_UNIT_WORDS = frozenset({"of", "or", "to", "in", "at", "on", "by", "and", "p
 
 def _unit_word(text: str) -> str | None:
     """The short unit-like token at the start of `text` ("m", "m2", "kWh", "°C", "px"), if any."""
-    m = re.match(r"\s?([^\s\d/,()]{1,4}\d?)(?=\s|/|,|\)|$)", text)
+    m = re.match(r"\s?([^\s\d/,().;:!?]{1,4}\d?)(?=\s|/|,|\)|[.;:!?]|$)", text)
     if m is None or m.group(1).lower() in _NOT_UNIT_WORDS or not re.search(r"[A-Za-z%°µΩ²³€$£]", m.group(1)):
         return None
     return m.group(1)
@@ -324,10 +324,12 @@ def judge_number(value: str, expected: float, tol: Tolerance, unit: Any = None) 
             break
     group += [q for q in cands if q not in group and _OTHERWISE.search(reading.head[max(0, q.start - 30):q.start])]
     wrong = [q for q in group if not q.within(expected, tol)]
-    if len(group) > 1 and wrong:
+    if len({round(q.readings[0], 9) for q in group}) > 1:
+        # An explicit alternative is no committed answer, even when both ends are near the
+        # truth ("39.6 or 39.8", "39.6-39.8 °C"): the prompt asks for one value.
         listed = ", ".join(q.raw for q in group)
-        return Outcome("fail", f"{clip(text)!r} offers several candidate numbers ({listed}), not all within "
-                               f"tolerance: a hedged answer; expected {rule}")
+        return Outcome("fail", f"{clip(text)!r} offers several candidate numbers ({listed}): a hedged answer "
+                               f"(an alternative, not one committed value); expected {rule}")
     if not wrong:
         note = "" if committed.readings[0] == committed.readings[-1] or len(committed.readings) == 1 else ""
         return Outcome("pass", f"{clip(text)!r} commits to {committed.raw}{note}; expected {rule}")
@@ -375,8 +377,8 @@ def _only_in_context(text: str, reading: Reading, expected: float, tol: Toleranc
                                         f"matches but is context; expected {rule}")
     anywhere = find_numbers(text)
     if not anywhere:
-        return Outcome("fail", f"{clip(text)!r} holds no number; expected {rule}")
+        return Outcome("fail", f"{clip(text)!r} holds no number; expected {rule}", absent=True)
     return Outcome("fail", f"{clip(text)!r} commits to no candidate number "
-                           f"(seen: {', '.join(n.raw for n in anywhere[:6])}); expected {rule}")
+                           f"(seen: {', '.join(n.raw for n in anywhere[:6])}); expected {rule}", absent=True)
 
 

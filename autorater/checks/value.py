@@ -43,6 +43,7 @@ State = Literal["pass", "fail", "undecided"]
 class Outcome:
     state: State
     reason: str
+    absent: bool = False  # a fail because the value states no answer of the asked kind (a prose lead-in)
 
     @property
     def passed(self) -> bool:
@@ -61,7 +62,7 @@ _CUT = re.compile(r";|\s-{1,2}\s|\s\u2014|\u2014\s|\.\s+|\s\|\s")
 _HEDGE = re.compile(
     r"\b(?:either|possibly|maybe|perhaps|probably|unclear|uncertain|unsure|not\s+sure|undecided|tbd|tbc"
     r"|to\s+be\s+(?:confirmed|determined|checked)|could\s+be|might\s+be|may\s+be|give\s+or\s+take|or\s+thereabouts"
-    r"|or\s+so|depending\s+on)\b|\?",
+    r"|or\s+so|depending\s+on|possible|unconfirmed|suspected|presumed|presumably|apparently|likely)\b|\?",
     re.IGNORECASE,
 )
 _DENIAL = re.compile(r"^\W*(?:(?:none|nil|not|nothing|neither|no)\b(?!\.?\s*\d)|n/a\b|n\.a\.)", re.IGNORECASE)
