@@ -346,3 +346,6 @@ def test_paragraph_lines_are_one_phrase_but_blocks_stay_apart():
     text = "Our own\nsignature block is blank.\n\n- item one that\n  wraps here\n- item two\n## H\ntext\n| a | b |"
     assert unwrap_paragraphs(text) == ("Our own signature block is blank.\n\n- item one that wraps here\n- item two\n"
                                        "## H\ntext\n| a | b |")
+    # Labelled lines stay lines of their own (anchored patterns read them one by one).
+    lines = "P-311: rezone from R-1 to R-3\nP-312: rezone from R-1 to R-3\nCorridor parcels: 28"
+    assert unwrap_paragraphs(lines) == lines

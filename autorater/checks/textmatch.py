@@ -88,6 +88,7 @@ def normalize_lines(text: str) -> str:
     return "\n".join(normalize(line) for line in text.splitlines())
 
 
+_LABEL_START = re.compile(r"^\s*[*_`]*[^\s:][^:\n]{0,40}:\s")
 _CLOSED_LINE = re.compile(r"^\s*(?:#|\||```|~~~)")
 _BLOCK_START = re.compile(r"^\s*(?:$|#|[-*+\u2022]\s|\d{1,3}[.)]\s|\||>|```|~~~)")
 
@@ -100,7 +101,11 @@ def unwrap_paragraphs(text: str) -> str:
     out = lines[:1]
     for line in lines[1:]:
         closed = not out[-1].strip() or _CLOSED_LINE.match(out[-1])  # a heading, table row or fence ends at its line
-        if not closed and not _BLOCK_START.match(line):
+        # A line of its own: a labelled line ("P-312: rezone ...", "Total: 28") after a line
+        # that ended its thought; a wrapped phrase goes on in lower case or mid-sentence.
+        own_line = not line.lstrip()[:1].islower() and (
+            bool(re.search(r"[.:;!?]\s*$", out[-1])) or bool(_LABEL_START.match(line)))
+        if not closed and not _BLOCK_START.match(line) and not own_line:
             out[-1] = out[-1].rstrip() + " " + line.lstrip()
         else:
             out.append(line)
