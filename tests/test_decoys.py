@@ -76,3 +76,16 @@ def test_every_alternate_passes_every_checked_criterion(task_dir, tmp_path, sand
     assert all(r.checked > 0 for r in results)
     problems = [f"{r.alternate.name}: {p}" for r in results for p in r.problems()]
     assert not problems, "\n".join(problems)
+
+
+def test_alternate_file_problems_name_the_file_and_the_alternate(tmp_path):
+    (tmp_path / "alternates").mkdir()
+    (tmp_path / "alternates" / "alternates.yaml").write_text(
+        "alternates:\n  - {name: a, kind: verbose, description: d}\n  - {name: a, kind: minimal, description: d}\n")
+    with pytest.raises(DecoyError) as exc:
+        load_alternates(tmp_path)
+    text = str(exc.value)
+    assert "alternates.yaml: alternate 'a': duplicate name" in text and "make_alternates.py: missing" in text
+    (tmp_path / "alternates" / "alternates.yaml").write_text("alternates:\n  - {name: b, kind: sideways, description: d}\n")
+    with pytest.raises(DecoyError, match=r"alternates\[0\]\.kind"):
+        load_alternates(tmp_path)

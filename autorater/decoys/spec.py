@@ -10,7 +10,7 @@ changes; `mka rubric decoys` and `mka rubric alternates` grade them like trials.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -77,6 +77,9 @@ class Alternate(BaseModel):
     description: str = Field(min_length=1)
 
 
+SetT = TypeVar("SetT", "DecoySet", "AlternateSet")
+
+
 class AlternateSet(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
@@ -91,26 +94,30 @@ def alternates_path(task_root: Path) -> Path:
     return task_root / ALTERNATES_DIR / ALTERNATES_FILE
 
 
-def load_alternates(task_root: Path) -> AlternateSet:
-    """The task's alternates: names unique, the build script present; problems name the file."""
-    path = alternates_path(task_root)
+def _read_set(path: Path, model: type[SetT], role: str, script: Path) -> tuple[SetT, list[str]]:
+    """The validated set file and its problems so far (duplicate names, a missing build
+    script), each naming the file; DecoyError when it cannot be read or validated at all."""
     name = display_path(path)
     problems: list[str] = []
     raw = read_yaml(path, name, problems)
     if problems:
         raise DecoyError(problems)
     try:
-        found = AlternateSet.model_validate(raw)
+        found = model.model_validate(raw)
     except ValidationError as exc:
         raise DecoyError([f"{name}: {format_loc(tuple(e['loc'])) or '(top level)'}: {describe_error(e)}"
                           for e in exc.errors()]) from None
-    seen: set[str] = set()
-    for a in found.alternates:
-        if a.name in seen:
-            problems.append(f"{name}: alternate {a.name!r}: duplicate name")
-        seen.add(a.name)
-    if not (task_root / ALTERNATES_DIR / ALTERNATES_SCRIPT).is_file():
-        problems.append(f"{display_path(task_root / ALTERNATES_DIR / ALTERNATES_SCRIPT)}: missing (builds the alternates from gold/)")
+    names = [entry.name for entry in getattr(found, f"{role}s")]
+    problems += [f"{name}: {role} {n!r}: duplicate name" for i, n in enumerate(names) if n in names[:i]]
+    if not script.is_file():
+        problems.append(f"{display_path(script)}: missing (builds the {role}s from gold/)")
+    return found, problems
+
+
+def load_alternates(task_root: Path) -> AlternateSet:
+    """The task's alternates: names unique, the build script present; problems name the file."""
+    found, problems = _read_set(alternates_path(task_root), AlternateSet, "alternate",
+                                task_root / ALTERNATES_DIR / ALTERNATES_SCRIPT)
     if problems:
         raise DecoyError(problems)
     return found
@@ -126,31 +133,16 @@ def load_decoys(task_root: Path, rubric: Rubric) -> DecoySet:
     """The task's decoy set, checked against its rubric: every must_fail id exists and has a
     deterministic check (without a judge a judge-only criterion stays unjudged, so listing it
     would make the decoy test depend on a model), names are unique, the build script exists."""
-    path = decoys_path(task_root)
-    name = display_path(path)
-    problems: list[str] = []
-    raw = read_yaml(path, name, problems)
-    if problems:
-        raise DecoyError(problems)
-    try:
-        found = DecoySet.model_validate(raw)
-    except ValidationError as exc:
-        raise DecoyError([f"{name}: {format_loc(tuple(e['loc'])) or '(top level)'}: {describe_error(e)}"
-                          for e in exc.errors()]) from None
+    found, problems = _read_set(decoys_path(task_root), DecoySet, "decoy", task_root / DECOYS_DIR / BUILD_SCRIPT)
+    name = display_path(decoys_path(task_root))
     known = rubric.by_id()
-    seen: set[str] = set()
     for d in found.decoys:
-        if d.name in seen:
-            problems.append(f"{name}: decoy {d.name!r}: duplicate name")
-        seen.add(d.name)
         for cid in d.must_fail:
             if cid not in known:
                 problems.append(f"{name}: decoy {d.name!r}: must_fail: unknown criterion {cid!r}")
             elif known[cid].check is None:
                 problems.append(f"{name}: decoy {d.name!r}: must_fail: criterion {cid!r} has no check"
                                 " (judge-only criteria cannot be verified without a judge)")
-    if not (task_root / DECOYS_DIR / BUILD_SCRIPT).is_file():
-        problems.append(f"{display_path(task_root / DECOYS_DIR / BUILD_SCRIPT)}: missing (builds the decoys from gold/)")
     if problems:
         raise DecoyError(problems)
     return found
