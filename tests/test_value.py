@@ -216,6 +216,9 @@ def spec(**kw) -> ExpectedValue:
         ("Deleted / Retained", {"expected": "delet\\w*|struck", "match": "regex"}, "fail"),
         ("GBP 400,000 (or £400k)", {"expected": "(GBP|£)\\s?400,?000|£\\s?400k", "match": "regex"}, "pass"),
         ("GBP 400,000 (or £500k)", {"expected": "(GBP|£)\\s?400,?000|£\\s?400k", "match": "regex"}, "fail"),
+        ("Sun Coral #FF6B4A or Tangerine #F28C28", {"expected": "\\bcoral\\b|#?FF6B4A", "match": "regex"}, "fail"),
+        ("at 14:00 - 1.2 °C above day 1", {"expected": "\\b14[:.h]?00\\b", "match": "regex"}, "pass"),
+        ("14:00-18:00", {"expected": "\\b14[:.h]?00\\b", "match": "regex"}, "fail"),
         ("outline and/or drop shadow added", {"expected": "outline", "match": "regex"}, "pass"),
         ("outline or drop shadow added", {"expected": "outline", "match": "regex"}, "fail"),
         # A hedge a regex wildcard swallows is still a hedge; one the pattern spells is the answer's.
@@ -325,6 +328,7 @@ def test_exclusions_count_only_what_is_listed(value, kw, state):
         ("Currency: negligible exposure", "fail"),
         ("Currency risk: not material", "fail"),
         ("Margin did not peak in 2021", "fail"),
+        ("The summary does not give the peak, but the chart shows it: 2021", "pass"),
     ],
 )
 def test_a_label_in_running_text_introduces_its_value_or_a_denial(text, state):

@@ -82,14 +82,22 @@ def _judge_search(value: str, spec: ExpectedValue) -> Outcome:
     return Outcome("fail", f"{clip(text)!r}: no match")
 
 
+_MARKER = re.compile(r"\s(?:or|/)\s|(?<=\w)/(?=\w)|\(\s*or\s", re.IGNORECASE)
+
+
 def _also_acceptable(text: str, start: int, end: int, pattern: Any) -> bool:
-    """"Deleted / struck out", "omitted or deleted": the other side of the alternative is an
-    acceptable answer too, so nothing competes."""
+    """"Deleted / struck out", "omitted or deleted", "GBP 400,000 (or £400k)": the other side
+    of the alternative is an acceptable answer too, so nothing competes. The other side is
+    what stands past the "or" / "/" nearest the match, to the end of its clause (or before it,
+    for "Y or X"); "Sun Coral #FF6B4A or Tangerine" offers Tangerine, whatever else the clause says."""
     lo = max((m.end() for m in re.finditer(r"[;|\n]|\.\s|,\s", text[:start])), default=0)
     edge = re.search(r"[;|\n]|\.\s|,\s", text[end:])
     hi = end + edge.start() if edge else len(text)
-    clause = text[lo:start] + " " * (end - start) + text[end:hi]
-    return pattern.search(clause) is not None
+    after = next(_MARKER.finditer(text, end, hi), None)
+    if after is not None:
+        return pattern.search(text[after.end():hi]) is not None
+    before = [m for m in _MARKER.finditer(text, lo, start)]
+    return bool(before) and pattern.search(text[lo:before[-1].start()]) is not None
 
 
 def _why_not(read: reading.Reading, start: int, end: int, spec: ExpectedValue, own: list[str], pattern: Any) -> str | None:

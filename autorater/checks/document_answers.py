@@ -237,6 +237,9 @@ def pptx_table_cell(spec: PptxTableCell, ctx: CheckContext) -> CheckResult:
 
 
 _LEAD = re.compile(r"^[\s:=*_|\u2013\u2014-]+")
+# Only a cue that denies the label itself ("did not peak", "not Rank 3", "is not the peak year"),
+# not one that denies another verb ("does not give the peak, but the chart shows ...").
+_DENYING_GAP = re.compile(r"\s*(?:(?:the|a|an|its|their|his|her|any|really|actually|yet|ever|been|be)\s+)*", re.IGNORECASE)
 DENIED = "\x00denied: "  # a place whose label or subject is denied (never a written value)
 # The labelled subject denied right after it: "is no longer", "is not (considered)", "remains immaterial".
 _DENIED_SUBJECT = re.compile(
@@ -269,7 +272,7 @@ def _values(unit: Unit, label: re.Pattern[str], spec: DocumentField) -> list[tup
     out = []
     for m in label.finditer(unit.text):
         cue = negation_of(unit.text, m.start(), m.end())
-        if cue is not None:
+        if cue is not None and _DENYING_GAP.fullmatch(unit.text[cue.start + len(cue.text):m.start()]):
             out.append((unit.where, DENIED + f"{cue.text!r} before the label"))
             continue
         value = _LEAD.sub("", unit.text[m.end(): m.end() + spec.window])

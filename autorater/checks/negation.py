@@ -75,7 +75,15 @@ _OR_AFTER = re.compile(
 )
 _OR_BEFORE = re.compile(rf"(?<!/)\bor\s*\(?(?:{_SHORT_TOKEN}\s+){{0,2}}[(\[*_`\s]*$", re.IGNORECASE)
 # A range around a figure the match ends with: "14:00-18:00", "14:00 to 18:00", "between 14:00 and 18:00".
-_RANGE_AFTER = re.compile(r"^\s?(?:[-\u2013\u2014]|to\b)\s?\d")
+_RANGE_AFTER = re.compile(r"^\s?(?:[-\u2013\u2014]|to\b)\s?(\d[\d:.,]*)")
+
+
+def _range_end(match: str, after: str) -> bool:
+    """A second figure of the same shape right after a dash or "to" ("14:00-18:00", "39.6 to
+    39.8"); "14:00 - 1.2 °C above" is context, not a range."""
+    m = _RANGE_AFTER.match(after)
+    last = re.search(r"\d[\d:.,]*$", match)
+    return m is not None and last is not None and _shape(m.group(1)) == _shape(last.group(0))
 _RANGE_BEFORE = re.compile(r"(?:\bbetween\s+|\d\s?(?:[-\u2013\u2014]|to)\s?)$", re.IGNORECASE)
 _SLASH = re.compile(r"(?<![\s/])\s?/\s?(?![\s/])")
 _NOT_ALTERNATIVES = re.compile(
@@ -230,7 +238,7 @@ def alternative_near(value: str, start: int, end: int, expected: Iterable[str] =
     after, before = value[end:end + 40], value[max(0, start - 40):start]
     if (_OR_AFTER.match(after) or _OR_BEFORE.search(before)) and not _allowed("or", expected):
         return "or"
-    if value[start:end][-1:].isdigit() and (_RANGE_AFTER.match(after) or _RANGE_BEFORE.search(before)):
+    if value[start:end][-1:].isdigit() and (_range_end(value[start:end], after) or _RANGE_BEFORE.search(before)):
         return "a range"  # "14:00-18:00", "between 14:00 and 18:00", "39.6 to 39.8"
     lo = start
     while lo > 0 and not value[lo - 1].isspace():
