@@ -217,6 +217,8 @@ def spec(**kw) -> ExpectedValue:
         ("GBP 400,000 (or £400k)", {"expected": "(GBP|£)\\s?400,?000|£\\s?400k", "match": "regex"}, "pass"),
         ("GBP 400,000 (or £500k)", {"expected": "(GBP|£)\\s?400,?000|£\\s?400k", "match": "regex"}, "fail"),
         ("Sun Coral #FF6B4A or Tangerine #F28C28", {"expected": "\\bcoral\\b|#?FF6B4A", "match": "regex"}, "fail"),
+        ("offer line in Sun Coral or Tangerine (#FF6B4A or #E8833A) on Sand",
+         {"expected": "\\bcoral\\b|#?FF6B4A", "match": "regex"}, "fail"),
         ("at 14:00 - 1.2 °C above day 1", {"expected": "\\b14[:.h]?00\\b", "match": "regex"}, "pass"),
         ("14:00-18:00", {"expected": "\\b14[:.h]?00\\b", "match": "regex"}, "fail"),
         ("outline and/or drop shadow added", {"expected": "outline", "match": "regex"}, "pass"),

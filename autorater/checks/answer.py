@@ -95,9 +95,13 @@ def _also_acceptable(text: str, start: int, end: int, pattern: Any) -> bool:
     hi = end + edge.start() if edge else len(text)
     after = next(_MARKER.finditer(text, end, hi), None)
     if after is not None:
-        return pattern.search(text[after.end():hi]) is not None
+        stop = re.search(r"[()]|\s(?:or|and)\s|/", text[after.end():hi])  # the offered phrase only
+        return pattern.search(text[after.end():after.end() + stop.start() if stop else hi]) is not None
     before = [m for m in _MARKER.finditer(text, lo, start)]
-    return bool(before) and pattern.search(text[lo:before[-1].start()]) is not None
+    if not before:
+        return False
+    edge = max((m.end() for m in re.finditer(r"[()]|\s(?:or|and)\s|/", text[lo:before[-1].start()])), default=0)
+    return pattern.search(text[lo + edge:before[-1].start()]) is not None
 
 
 def _why_not(read: reading.Reading, start: int, end: int, spec: ExpectedValue, own: list[str], pattern: Any) -> str | None:
