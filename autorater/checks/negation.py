@@ -164,9 +164,10 @@ def negation_of(text: str, start: int, end: int, pattern: Any = None, *, apposit
         inside = cue.start() >= start
         if inside and _needs(pattern, text, start, cue):
             continue
-        if inside:  # a cue inside the match denies what follows it: "C3 is not on net TEMP_SENSE (…)"
-            nxt = _WORD.search(text, cue.end(), end)
-            target = nxt.end() if nxt else end
+        if inside:  # a cue inside the match denies what follows it: "C3 is not on net TEMP_SENSE (…)",
+            # unless a new clause starts right after it ("initialled none and has not signed")
+            words = list(_WORD.finditer(text, cue.end(), end))[:2]
+            target = words[-1].end() if words else end
         else:
             target = start
             if _THRESHOLD_AFTER.match(text[end:end + 40]) and re.fullmatch(r"\s*(?:the|a|an)?\s*", text[cue.end():start]):
