@@ -40,6 +40,11 @@ def local_cluster(workers: int = 2, slots: int = 1) -> Iterator[Any]:
     except ImportError as exc:
         _unavailable(f"Ray is not installed: {exc}")
     temp = tempfile.mkdtemp(prefix="mka-rt-", dir="/tmp")  # short: Ray's socket paths must fit 107 bytes
+    # Ray's Cluster writes its address to <default temp>/ray/ray_current_cluster whatever temp_dir
+    # says: point the default at our own folder, so a user's /tmp/ray (or its absence) plays no part.
+    saved_tmpdir = os.environ.get("RAY_TMPDIR")
+    os.environ["RAY_TMPDIR"] = temp
+    os.makedirs(os.path.join(temp, "ray"), exist_ok=True)
     cluster = Cluster(initialize_head=True, head_node_args={
         "num_cpus": 1, "resources": {"mka_sandbox": 0}, "node_ip_address": "127.0.0.1", "include_dashboard": False,
         "temp_dir": temp, "_system_config": FAST_FAILURE})
@@ -49,6 +54,10 @@ def local_cluster(workers: int = 2, slots: int = 1) -> Iterator[Any]:
         yield cluster
     finally:
         cluster.shutdown()
+        if saved_tmpdir is None:
+            os.environ.pop("RAY_TMPDIR", None)
+        else:
+            os.environ["RAY_TMPDIR"] = saved_tmpdir
         shutil.rmtree(temp, ignore_errors=True)
 
 

@@ -200,6 +200,7 @@ def spec(**kw) -> ExpectedValue:
         ("not July 2024", {"expected": "2024-07", "date": True}, "fail"),
         ("none; October 2024 is not anomalous", {"expected": "2024-10", "date": True}, "fail"),
         ("Q3 2024", {"expected": "2024-07", "date": True}, "fail"),
+        ("3 AP", {"expected": "2025-03-05", "date": True}, "fail"),
         ("June-July 2024", {"expected": "2024-07", "date": True}, "fail"),
         ("October 2024 — £99,954.38", {"expected": "2024-10", "date": True}, "pass"),
         ("July 2024 – 457,500 kWh", {"expected": "2024-07", "date": True}, "pass"),

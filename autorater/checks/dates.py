@@ -120,6 +120,8 @@ def judge_date(value: str, expected: list[str], order: DateOrder = "DMY") -> Out
         found = read_date(aside.text, wanted[0], order)
         if found is not None and any(w.matches(found) for w in wanted) and not aside.superseded:
             return Outcome("undecided", f"{clip(text)!r}: the expected date is only in context ({clip(aside.text, 40)!r})")
-    if not re.search(r"\d|[A-Za-z]{3}", reading.head_text):
-        return Outcome("fail", f"{clip(text)!r} states no date")
+    head = reading.head_text
+    date_like = re.search(MONTHS, head, re.IGNORECASE) or len(re.findall(r"\d+", head)) >= 2 or re.search(r"\b\d{4}\b", head)
+    if not date_like:
+        return Outcome("fail", f"{clip(text)!r} states no date (no month, no day-month-year figures)")
     return Outcome("undecided", f"{clip(text)!r}: no date could be read with confidence")

@@ -12,7 +12,9 @@ from autorater.checks.context import CheckContext
 from autorater.checks.nearby import label_found, number_near_label
 from autorater.checks.negation import describe_rejected, guarded_search
 from autorater.checks.numbers import find_numbers, fmt_num, tolerance_of
-from autorater.checks.reply_source import MAX_REPLY_BYTES, missing_note, reply_text, scoped_outcome, scoped_texts, subject
+from autorater.checks.reply_source import (
+    MAX_REPLY_BYTES, is_markdown, missing_note, reply_text, scoped_outcome, scoped_texts, subject,
+)
 from autorater.checks.result import CheckResult, verdict
 from autorater.checks.rx import compile_rx
 from autorater.checks.specs_data import ReplyMentionsAll, ReplyNumber, ReplyRegex
@@ -26,8 +28,9 @@ def regex(spec: ReplyRegex, ctx: CheckContext) -> CheckResult:
     pattern = compile_rx(spec.pattern, spec.ignore_case, multiline=True)
     scopes, missing_section = scoped_texts(ctx, spec)
     rejected_note, m, text = "", None, ""
+    markdown = is_markdown(ctx)
     for _, raw in scopes:
-        text = normalize_lines(unwrap_paragraphs(raw))
+        text = normalize_lines(unwrap_paragraphs(raw) if markdown else raw)
         if spec.negation_guard or spec.hedge_guard:
             m, rejected = guarded_search(pattern, text, hedges=spec.hedge_guard)
             rejected_note += describe_rejected(rejected)
@@ -113,7 +116,7 @@ def mentions_all(spec: ReplyMentionsAll, ctx: CheckContext) -> CheckResult:
     scopes, missing_section = scoped_texts(ctx, spec)
     raw = "\n".join(t for _, t in scopes)
     guarded = spec.negation_guard or spec.hedge_guard
-    text = normalize_lines(unwrap_paragraphs(raw)) if guarded else normalize(raw)
+    text = normalize_lines(unwrap_paragraphs(raw) if is_markdown(ctx) else raw) if guarded else normalize(raw)
     missing: list[str] = []
     negated_only: list[str] = []
     for synonyms in spec.synonyms():

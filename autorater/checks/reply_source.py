@@ -14,6 +14,12 @@ def subject(ctx: CheckContext) -> tuple[str, str]:
     return ("reply", "final reply") if ctx.rel == "final_reply.md" else (ctx.rel, ctx.rel)
 
 
+def is_markdown(ctx: CheckContext) -> bool:
+    """The reply and .md / .markdown / .txt deliverables are prose (a paragraph's lines are one
+    phrase); a CSV or another data file read as text keeps every line."""
+    return ctx.rel == "final_reply.md" or ctx.rel.lower().endswith((".md", ".markdown", ".txt"))
+
+
 def reply_text(ctx: CheckContext) -> str:
     """The file's text (UTF-8, undecodable bytes replaced), size-capped, loaded once per run."""
 
