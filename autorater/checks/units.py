@@ -40,22 +40,37 @@ _WORDS_NOT_UNITS = frozenset({
 })
 
 
-# Money is not a pint dimension: a currency unit is matched by the sign or code written with
-# the number ("€412m", "EUR 412 mn", "412 euros"); another currency, or a percentage, is not
-# a candidate for it.
-CURRENCIES = {
-    "EUR": ("€", "eur", "euro", "euros"), "USD": ("$", "us$", "usd", "dollar", "dollars"),
-    "GBP": ("£", "gbp", "pound", "pounds", "sterling"), "JPY": ("¥", "jpy", "yen"), "CHF": ("chf", "franc", "francs"),
-    "CAD": ("c$", "cad"), "AUD": ("a$", "aud"), "INR": ("₹", "inr", "rupee", "rupees"), "CNY": ("cny", "rmb", "yuan"),
-}
+# Money is not a pint dimension: a currency unit is matched by the sign, code or name written
+# with the number ("€412m", "EUR 412 mn", "412 million euros"), read from CLDR through babel;
+# another currency, or a percentage, is not a candidate for it.
+_LOCALES = ("en_US", "en_GB", "en_AU", "en_CA", "en_IN", "de_DE", "fr_FR", "ja_JP", "zh_CN", "de_CH")
+
+
+@lru_cache(maxsize=1)
+def _currency_names() -> dict[str, str]:
+    """sign, code and English name (singular and plural, lower case) -> ISO code."""
+    from babel.numbers import get_currency_name, get_currency_symbol, list_currencies  # noqa: PLC0415
+
+    names: dict[str, str] = {}
+    for code in sorted(list_currencies()):
+        names[code.lower()] = code
+        for count in (1, 2):
+            name = get_currency_name(code, count=count, locale="en").lower()
+            names.setdefault(name, code)  # "british pounds", "euros"
+            if code in ("EUR", "GBP", "JPY", "INR", "CHF", "CNY"):  # the bare noun is unambiguous for these
+                names.setdefault(name.split()[-1], code)
+    for locale in _LOCALES:  # signs: the unambiguous ones first ("$" is the US dollar)
+        for code in ("USD", "EUR", "GBP", "JPY", "INR", "CNY", "CHF", "CAD", "AUD"):
+            names.setdefault(get_currency_symbol(code, locale).lower(), code)
+    names.update({"sterling": "GBP", "rmb": "CNY", "yuan": "CNY", "a$": "AUD", "c$": "CAD"})
+    return names
 
 
 def currency_of(written: str | None) -> str | None:
-    """The ISO code a sign, code or word stands for ("€" -> EUR), or None."""
+    """The ISO code a sign, code or name stands for ("€" -> EUR, "pounds" -> GBP), or None."""
     if not written:
         return None
-    key = written.strip().lower()
-    return next((code for code, names in CURRENCIES.items() if key == code.lower() or key in names), None)
+    return _currency_names().get(written.strip().lower())
 
 
 @dataclass(frozen=True)
