@@ -38,6 +38,7 @@ class GradeSpec:
     judge: ModelSettings | None = None
     run_id: str = "grade"
     cpus: float | None = None  # the fair share among concurrent gradings (default: GRADING_LIMITS)
+    rubric_source: str | None = None  # the rubric's path where the run lives, when graded from a copy (a Ray node)
 
 
 async def grade_trial(spec: GradeSpec) -> dict:
@@ -76,7 +77,7 @@ async def grade_trial(spec: GradeSpec) -> dict:
     header = {
         "task": spec.task.id, "trial_id": record.trial_id, "model": record.model,
         "rubric_sha256": hashlib.sha256(spec.rubric_path.read_bytes()).hexdigest(),
-        "rubric_path": str(spec.rubric_path.resolve()),
+        "rubric_path": spec.rubric_source or str(spec.rubric_path.resolve()),
         "judge": spec.judge.spec if spec.judge else None,
         "judge_usage": judge.usage if judge else None,
         "judge_errors": judge.errors if judge else [],

@@ -140,7 +140,9 @@ async def _grade_all(specs: list[GradeSpec], concurrency: int, where: Executor) 
 
 async def _grade_in(trial_dir: Path, files: dict[str, Path], spec: GradeSpec) -> dict:
     """grade_trial against the trial directory and rubric where the executor put them."""
-    return await grade_trial(replace(spec, trial_dir=trial_dir, rubric_path=files[spec.rubric_path.name]))
+    # The node grades with its copy of the rubric; score.json names the file the head meant.
+    return await grade_trial(replace(spec, trial_dir=trial_dir, rubric_path=files[spec.rubric_path.name],
+                                     rubric_source=spec.rubric_source or str(spec.rubric_path.resolve())))
 
 
 def judge_env(spec: GradeSpec) -> dict[str, str]:
