@@ -229,7 +229,7 @@ def _tables_result(tables: list[Table], spec: Any, name: str) -> CheckResult:
 
 
 def docx_table_cell(spec: DocxTableCell, ctx: CheckContext) -> CheckResult:
-    return _tables_result(docx_tables(ctx), spec, ctx.rel)
+    return _tables_result(ctx.load("tables:docx", lambda: docx_tables(ctx)), spec, ctx.rel)
 
 
 def pptx_table_cell(spec: PptxTableCell, ctx: CheckContext) -> CheckResult:
@@ -307,7 +307,7 @@ def document_field(spec: DocumentField, units: Iterator[Unit], name: str) -> Che
 
 
 def pdf_table_cell(spec: PdfTableCell, ctx: CheckContext) -> CheckResult:
-    return _tables_result(pdf_tables(ctx, spec.page), spec, ctx.rel)
+    return _tables_result(ctx.load(f"tables:pdf:{spec.page}", lambda: pdf_tables(ctx, spec.page)), spec, ctx.rel)
 
 
 def html_table_cell(spec: HtmlTableCell, ctx: CheckContext) -> CheckResult:
@@ -315,19 +315,26 @@ def html_table_cell(spec: HtmlTableCell, ctx: CheckContext) -> CheckResult:
 
 
 def html_field(spec: HtmlField, ctx: CheckContext) -> CheckResult:
-    return document_field(spec, html_units(ctx), ctx.rel)
+    return document_field(spec, _memo_units(ctx, "html", lambda: html_units(ctx)), ctx.rel)
+
+
+def _memo_units(ctx: CheckContext, key: str, make: Any) -> Iterator[Unit]:
+    """A document's units are read once per grading (find_tables on every PDF page is the slow
+    part), then every field check on the file reuses them."""
+    return iter(ctx.load(f"units:{key}", lambda: list(make())))
 
 
 def docx_field(spec: DocxField, ctx: CheckContext) -> CheckResult:
-    return document_field(spec, docx_units(ctx), ctx.rel)
+    return document_field(spec, _memo_units(ctx, "docx", lambda: docx_units(ctx)), ctx.rel)
 
 
 def pptx_field(spec: PptxField, ctx: CheckContext) -> CheckResult:
-    return document_field(spec, pptx_units(ctx, spec), ctx.rel)
+    units = _memo_units(ctx, f"pptx:{spec.slide}:{spec.notes}", lambda: pptx_units(ctx, spec))
+    return document_field(spec, units, ctx.rel)
 
 
 def pdf_field(spec: PdfField, ctx: CheckContext) -> CheckResult:
-    return document_field(spec, pdf_units(ctx, spec), ctx.rel)
+    return document_field(spec, _memo_units(ctx, f"pdf:{spec.page}", lambda: pdf_units(ctx, spec)), ctx.rel)
 
 
 EVALUATORS = {
