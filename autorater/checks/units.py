@@ -12,6 +12,7 @@ few spellings models write that pint lacks: px, sqm, sq ft, m2)."""
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -93,7 +94,11 @@ class Unit:
 def registry() -> Any:
     import pint  # noqa: PLC0415 - heavy; only checks that name a unit load it
 
-    ureg = pint.UnitRegistry(autoconvert_offset_to_baseunit=True)
+    # The grading image ships pint's parsed definitions (MKA_PINT_CACHE, warmed at build):
+    # a registry then loads in ~20 ms instead of ~150-350 ms per grading container.
+    cache = os.environ.get("MKA_PINT_CACHE")
+    ureg = pint.UnitRegistry(autoconvert_offset_to_baseunit=True,
+                             cache_folder=cache if cache and os.path.isdir(cache) else None)
     if "pixel" not in ureg:
         ureg.define("pixel = [pixel] = px")
     return ureg
