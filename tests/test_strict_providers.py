@@ -359,3 +359,46 @@ def test_responses_accepts_the_output_as_issued_and_streams(responses_turn):
     plain = oai(fake).responses.create(model="m", input=[USER], store=False)  # no include: nothing sealed
     assert [item.type for item in plain.output] == ["reasoning", "message"]
     assert plain.output[0].encrypted_content is None
+
+
+# The shipped models.yaml entries for each ecosystem, run as shipped (only base_url pointed at the
+# fake): what a user copies must work with the defaults. llama.cpp's entry runs against a real
+# server in tests/test_llama_cpp.py.
+SHIPPED = {
+    "openai-compatible:qwen2.5-vl-72b": VLLMFake,
+    "openai-compatible:openrouter-claude-sonnet-4.5": OpenRouterFake,
+    "openai-compatible:qwen2.5vl-7b-ollama": None,  # the plain fake: Ollama refuses nothing the others accept
+}
+
+
+@pytest.mark.docker
+@pytest.mark.parametrize("spec", SHIPPED)
+async def test_shipped_entries_run_against_their_vendor(spec, sandbox, tmp_path, monkeypatch):
+    from harness.paths import project_root
+    from tests.fakes.llm_server import FakeLLMServer
+
+    shipped = load_models_file(project_root() / "models.yaml")[spec]
+    monkeypatch.delenv("OPENAI_COMPATIBLE_API_KEY", raising=False)
+    if shipped.api_key_env:
+        monkeypatch.setenv(shipped.api_key_env, "sk-or-test")
+    fake = SHIPPED[spec] or FakeLLMServer
+    turns = [SCRIPT[1], SCRIPT[2]] if fake is not FakeLLMServer else [
+        FakeTurn(tool_calls=[("code_exec", '{"cmd": "echo 3 files"}')]), FakeTurn(tool_calls=[FINISH])]
+    with fake(turns) as server:
+        settings = shipped.model_copy(update={"base_url": server.base_url + "/v1"})
+        trajectory = TrajectoryWriter(tmp_path / "trajectory.jsonl", fsync=False)
+        runner = ToolRunner(make_tools(disabled=set(), exec_timeout_s=60, with_search=False),
+                            ToolContext(sandbox, tmp_path, ImageLimits(), (), {}), trajectory, MediaStore(tmp_path / "media"))
+        loop = AgentLoop(make_provider(settings), runner, trajectory, limits=LoopLimits(max_turns=4),
+                         context_window=settings.context_window, price=settings.cost_of,
+                         output_reserve=settings.max_output_tokens)
+        result = await loop.run("You are tested.", "Count the input files.")
+        trajectory.close()
+    assert result.status == "finished", (result.error, getattr(server, "rejections", None))
+    first = server.requests[0]
+    assert first.body["model"] == shipped.model and first.body["max_tokens"] == shipped.max_output_tokens
+    assert first.body.get("stream") is True and first.body["tool_choice"] == "auto"
+    auth = first.headers.get("authorization") or first.headers.get("Authorization")
+    assert auth == ("Bearer sk-or-test" if shipped.api_key_env else "Bearer not-needed")
+    if "reasoning" in shipped.extra:
+        assert first.body["reasoning"] == shipped.extra["reasoning"]

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from harness.agent.loop import AgentLoop, LoopLimits
+from harness.agent.prompts import LoopTexts
 from harness.agent.tool_runner import ToolRunner
 from harness.providers.registry import make_provider
 from harness.providers.settings import ModelSettings
@@ -26,6 +27,15 @@ whether the deliverables (in /workspace/deliverables) and the agent's final repl
 what needs computing, render documents to images to check layout and charts. A criterion
 passes only if it is fully met; when the evidence is missing or ambiguous, it fails.
 Cite the files you used. When done, call submit_verdicts with one verdict per criterion."""
+
+# The judge's nudges name its own finishing tool: the agent's ("call finish") would send it
+# looking for a tool it does not have.
+JUDGE_TEXTS = LoopTexts(
+    continue_text=("Please continue judging. When you have decided every criterion, call submit_verdicts with "
+                   "one verdict (pass or fail, with a rationale) per criterion."),
+    turn_warning_text=("Warning: {left} turn{s} left before the turn limit. Call submit_verdicts now with a verdict "
+                       "for every criterion you have decided."),
+)
 
 
 def judge_task_text(task_prompt: str, criteria: Sequence[Any], files: list[str]) -> str:
@@ -89,7 +99,7 @@ class LlmJudge:
             make_provider(self.settings), runner, trajectory,
             limits=LoopLimits(max_turns=self.max_turns, wall_clock_s=3600, warn_last_turns=5),
             context_window=self.settings.context_window, output_reserve=self.settings.max_output_tokens,
-            price=self.settings.cost_of,
+            price=self.settings.cost_of, texts=JUDGE_TEXTS,
         )
         try:
             result = await loop.run(JUDGE_SYSTEM, judge_task_text(self.task_prompt, criteria, self.files))

@@ -4,6 +4,7 @@ looks at deliverables; it never gets the agent's finish, web search or MCP tools
 from __future__ import annotations
 
 import asyncio
+import copy
 import posixpath
 from collections import Counter
 from typing import Any
@@ -90,6 +91,10 @@ class SubmitVerdictsTool:
     def __init__(self, expected_ids: list[str]) -> None:
         self.expected = list(expected_ids)
         self.received: dict[str, dict[str, Any]] = {}
+        # This batch's ids as an enum: a model is shown exactly what it may name, and a server
+        # that constrains output to the schema (llama.cpp's grammar) cannot name anything else.
+        self.parameters = copy.deepcopy(type(self).parameters)
+        self.parameters["properties"]["verdicts"]["items"]["properties"]["criterion_id"]["enum"] = self.expected
 
     async def run(self, args: dict[str, Any], ctx: ToolContext) -> ToolOutput:
         counts = Counter(v["criterion_id"] for v in args["verdicts"])

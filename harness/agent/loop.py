@@ -42,6 +42,9 @@ class LoopResult:
     declared: list[str] | None = None  # deliverables named in the latest finish call, even a refused one
     finish_data: dict = field(default_factory=dict)  # what the finishing tool returned (the judge's verdicts)
     compactions: int = 0
+    model_calls: int = 0  # answered calls (turns and compactions)
+    failed_attempts: int = 0  # attempts that failed and were retried (their usage is in `usage` when known)
+    estimated_calls: int = 0  # calls, failed attempts included, whose usage the server did not report
     error: str | None = None
 
 
@@ -56,6 +59,7 @@ class AgentLoop:
         context_window: int | None,
         price: Callable[[Usage], float] = lambda usage: 0.0,
         output_reserve: int = 0,  # the provider's max output tokens: not room the prompt can use
+        texts: prompts.LoopTexts = prompts.AGENT_TEXTS,  # what the harness says to nudge (the judge has its own)
     ) -> None:
         self.provider = provider
         self.runner = runner
@@ -64,10 +68,14 @@ class AgentLoop:
         self.context_window = context_window
         self.price = price
         self.output_reserve = output_reserve
+        self.texts = texts
         self.schemas = [ToolSchema(t.name, t.description, t.parameters) for t in runner.tools.values()]
         self.result = LoopResult(status="running")
         self._history: list[Message] = []
         self._task_text = ""
+        self._said: set[str] = set()  # notes recorded once per trial
+        self._fresh_history = True  # the next call's history is only the task (or the compaction summary)
+        self._threshold_compaction = True  # off once the prompt alone passes the threshold
 
     async def run(self, system: str, task_text: str) -> LoopResult:
         self._task_text = task_text
@@ -105,7 +113,9 @@ class AgentLoop:
                 return "budget_limit"
             left = limits.max_turns - result.turns
             if left <= limits.warn_last_turns:
-                self._say(prompts.turn_warning(left), "warning")
+                self._say(self.texts.turn_warning(left), "warning")
+            prompt_alone = self._fresh_history
+            self._fresh_history = False
             response = await self._call_with_recovery(system)
             result.turns += 1
             self.trajectory.emit(
@@ -119,7 +129,7 @@ class AgentLoop:
                 self._say(prompts.CUT_OFF, "cut_off")
             elif not response.tool_calls:
                 self._history.append(Message("assistant", response.text, provider_state=response.provider_state))
-                self._say(prompts.CONTINUE, "continue")
+                self._say(self.texts.continue_text, "continue")
             else:
                 self._history.append(
                     Message("assistant", response.text, tool_calls=response.tool_calls, provider_state=response.provider_state)
@@ -134,7 +144,13 @@ class AgentLoop:
                     result.final_reply = outcome.finished.get("final_reply", "")
                     result.deliverables = outcome.finished.get("deliverables", [])
                     return "finished"
-            if self._context_full(response):
+            if prompt_alone and self._past_threshold(response.usage.input):
+                # The task (or the summary) alone is past the threshold: compacting would only
+                # write it again, every turn. Say so once and compact no more on the threshold;
+                # an overflow is still recovered.
+                self._note_once("prompt_over_threshold", self._threshold_note(response))
+                self._threshold_compaction = False
+            if self._threshold_compaction and self._context_full(response):
                 await self._compact(system, reason="threshold")
 
     # -- model calls ---------------------------------------------------------------------
@@ -151,33 +167,66 @@ class AgentLoop:
             return await self._call(system, self._history, self.schemas)  # once: a second overflow is an error
 
     async def _call(self, system: str, history: list[Message], tools: list[ToolSchema], purpose: str = "turn") -> ModelResponse:
-        request = ModelRequest(system, history, tools, self.limits.max_output_tokens, on_retry=self._record_retry)
+        request = ModelRequest(system, history, tools, self.limits.max_output_tokens, on_retry=self._record_retry,
+                               on_note=self._note_once)
         started = time.monotonic()
         response = await self.provider.complete(request)
         latency = time.monotonic() - started
-        cost = self.price(response.usage)
-        r = self.result
-        r.model_s += latency
-        r.usage = r.usage + response.usage
-        r.cost_usd += cost
+        cost = self._count(response.usage)
+        self.result.model_s += latency
+        self.result.model_calls += 1
         self.trajectory.emit(
             "model_call", purpose=purpose, latency_s=round(latency, 3), stop=response.stop, raw_stop=response.raw_stop,
             usage=vars(response.usage), cost_usd=round(cost, 6),
         )
         return response
 
+    def _count(self, usage: Usage) -> float:
+        """Add one call's (or failed attempt's) usage and cost to the trial's totals."""
+        cost = self.price(usage)
+        self.result.usage = self.result.usage + usage
+        self.result.cost_usd += cost
+        if usage.estimated:
+            self.result.estimated_calls += 1
+            self._note_once("usage_estimated", "the server reported no token usage for some calls: their tokens "
+                            "and cost are estimates on the high side (usage.estimated in model_call events), "
+                            "and budgets count them")
+        return cost
+
     def _record_retry(self, exc: BaseException, wait_s: float, attempt: int) -> None:
+        """A failed attempt: its tokens count when the attempt spent some (a stream cut after
+        output began); an error answer reports none, and the event says so rather than 0."""
+        usage: Usage | None = getattr(exc, "usage", None)
+        self.result.failed_attempts += 1
+        spent = {"usage": vars(usage), "cost_usd": round(self._count(usage), 6)} if usage else {"usage": None}
         self.trajectory.emit("retry", attempt=attempt, status=getattr(exc, "status_code", None),
-                             error=f"{type(exc).__name__}: {str(exc)[:300]}", wait_s=round(wait_s, 3))
+                             error=f"{type(exc).__name__}: {str(exc)[:300]}", wait_s=round(wait_s, 3), **spent)
+
+    def _note_once(self, kind: str, text: str) -> None:
+        """Something the run should know once, not every turn: a trajectory event (the suite
+        gathers them for the run's end) and nothing said to the model."""
+        if kind not in self._said:
+            self._said.add(kind)
+            self.trajectory.emit("note", kind=kind, text=text)
+
+    def _threshold_note(self, response: ModelResponse) -> str:
+        reserve = self.limits.max_output_tokens or self.output_reserve
+        room = max((self.context_window or 0) - reserve, 1)
+        return (f"the prompt alone ({response.usage.input:,} tokens) passes the compaction threshold "
+                f"({self.limits.compact_at:.0%} of {room:,} tokens: the {self.context_window:,}-token window less "
+                f"{reserve:,} reserved for output); compaction at the threshold is off for this trial, since "
+                f"the task itself would not shrink (an overflow is still recovered)")
 
     def _context_full(self, response: ModelResponse) -> bool:
         """Compact at `compact_at` of the room a prompt really has: the window less the output
         reserve the next reply may use (a 200k window with 32k reserved leaves 168k)."""
+        return self._past_threshold(response.usage.input + response.usage.output)
+
+    def _past_threshold(self, tokens: int) -> bool:
         if not self.context_window:
             return False
-        used = response.usage.input + response.usage.output
         reserve = self.limits.max_output_tokens or self.output_reserve
-        return used >= self.limits.compact_at * max(self.context_window - reserve, 1)
+        return tokens >= self.limits.compact_at * max(self.context_window - reserve, 1)
 
     def _over_budget(self) -> bool:
         usage, limits = self.result.usage, self.limits
@@ -221,6 +270,7 @@ class AgentLoop:
         self.result.compactions += 1
         self.trajectory.emit("compaction", reason=reason, summary=summary, dropped_messages=len(self._history))
         self._history = [Message("user", prompts.RESUME_FROM_SUMMARY.format(task=self._task_text, summary=summary))]
+        self._fresh_history = True
 
 
 def _drop_older_half(history: list[Message]) -> list[Message]:

@@ -13,6 +13,7 @@ from rich.table import Table
 from harness.cli.common import console, docker_client, fail
 from harness.images import ImageMissingError, resolve_image
 from harness.paths import project_root
+from harness.providers.preflight import EndpointUnreachable, check_endpoints
 from harness.providers.registry import MissingApiKeyError, make_provider
 from harness.providers.settings import ModelsFileError, resolve_model
 from harness.recording.trial import COMPLETED_STATUSES, INFRA_STATUSES, TrialRecord, infra_note
@@ -45,7 +46,8 @@ def grade(
         judge_settings = resolve_model(judge, models_file) if judge else None
         if judge_settings:
             make_provider(judge_settings)  # a missing key fails now, not mid-run
-    except (ModelsFileError, MissingApiKeyError) as exc:
+            check_endpoints([judge_settings])  # so does a judge server that is not there
+    except (ModelsFileError, MissingApiKeyError, EndpointUnreachable) as exc:
         fail(str(exc))
     specs, skipped, tool_use = [], [], []
     statuses: dict[Path, str] = {}

@@ -78,7 +78,7 @@ def score(
     reference: Path = typer.Option(..., "--reference", help="Reference JSON/JSONL, or a folder of tool-use task folders."),
     predictions: Path = typer.Option(..., "--predictions", help="A run directory (trials/), a trial directory, or JSON prediction file(s)."),
     compat: str | None = typer.Option(None, "--compat", help="'reference': reproduce the reference scorer bit for bit."),
-    encoder: str = typer.Option("minilm", "--encoder", help="minilm (default: ONNX Runtime; torch under --compat reference), minilm:onnx, minilm:torch, hash[:DIM], or a sentence-transformers name/path (offline)."),
+    encoder: str = typer.Option("minilm", "--encoder", help="minilm (default: ONNX Runtime; torch under --compat reference), minilm:onnx, minilm:torch, hash[:DIM], or a sentence transformers model name or path (offline)."),
     tau_weak: float = typer.Option(0.60, "--tau-weak", help="Least similarity of a match."),
     tau_strong: float = typer.Option(0.80, "--tau-strong", help="Similarity of a strong match."),
     batch_size: int = typer.Option(256, "--batch-size", min=1, help="Encoder batch size (default mode)."),

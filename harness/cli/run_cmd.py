@@ -21,6 +21,7 @@ from harness.images import ImageMissingError
 from harness.images.task_env import resolve_task_image
 from harness.paths import project_root
 from harness.provenance import harness_identity, image_digests
+from harness.providers.preflight import EndpointUnreachable, check_endpoints
 from harness.providers.registry import MissingApiKeyError
 from harness.providers.settings import ModelsFileError
 from harness.recording.trial import COMPLETED_STATUSES, INFRA_STATUSES, TrialRecord, infra_note, variant_name
@@ -42,20 +43,20 @@ def run(
     model: list[str] = typer.Option([], "--model", help="PROVIDER:MODEL from the models file (repeatable)."),
     agent: list[str] = typer.Option([], "--agent", help="oracle | oracle:text_only | oracle:code_only | script:FILE.yaml (repeatable)."),
     out: Path = typer.Option(..., "--out", help="Run directory; trials go to OUT/trials/<trial_id>."),
-    repeats: int = typer.Option(1, "--repeats", min=1),
+    repeats: int = typer.Option(1, "--repeats", min=1, metavar="N"),
     disable_tool: list[str] = typer.Option([], "--disable-tool", help="Remove a tool from the schema (view_image: the vision ablation)."),
     kind: str = typer.Option(None, "--kind", help="Only tasks of this kind: deliverable or tool_use."),
     ablate: list[str] = typer.Option([], "--ablate", help="Also run every trial without this tool (plain and ablated variants in one run)."),
-    concurrency: int = typer.Option(2, "--concurrency", min=1, help="Trials (sandboxes) at once."),
+    concurrency: int = typer.Option(2, "--concurrency", min=1, metavar="N", help="Trials (sandboxes) at once."),
     models_file: Path = typer.Option(None, "--models-file", help="Default: models.yaml in the project."),
     search: str = typer.Option(None, "--search", help="web_search backend: offline:DIR | brave | none."),
-    max_turns: int = typer.Option(None, "--max-turns", min=1, help="Default: the task's limit, else 250."),
-    wall_clock_s: float = typer.Option(None, "--wall-clock-s", min=1, help="Default: the task's limit, else 8 h."),
-    max_cost: float = typer.Option(None, "--max-cost-per-trial", help="Stop a trial once it has spent this many USD."),
-    max_attempts: int = typer.Option(3, "--max-attempts", min=1,
+    max_turns: int = typer.Option(None, "--max-turns", min=1, metavar="N", help="Default: the task's limit, else 250."),
+    wall_clock_s: float = typer.Option(None, "--wall-clock-s", min=1, metavar="SECONDS", help="Default: the task's limit, else 8 h."),
+    max_cost: float = typer.Option(None, "--max-cost-per-trial", metavar="USD", help="Stop a trial once it has spent this many USD."),
+    max_attempts: int = typer.Option(3, "--max-attempts", min=1, metavar="N",
                                      help="Attempts per trial the infrastructure failed (harness, Docker, provider outage)."),
-    max_cost_total: float = typer.Option(None, "--max-cost", help="Suite budget in USD: stop launching trials that would pass it."),
-    provider_concurrency: int = typer.Option(None, "--provider-concurrency", min=1, help="Model calls in flight per provider, across trials."),
+    max_cost_total: float = typer.Option(None, "--max-cost", metavar="USD", help="Suite budget in USD: stop launching trials that would pass it."),
+    provider_concurrency: int = typer.Option(None, "--provider-concurrency", min=1, metavar="N", help="Model calls in flight per provider, across trials."),
     executor: str = typer.Option("local", "--executor", help="local | ray: where trials run (ray: on the nodes of a Ray cluster)."),
     ray_address: str = typer.Option(None, "--ray-address", help="Join this Ray cluster (HOST:PORT); default: start a local Ray runtime."),
 ) -> None:
@@ -130,6 +131,8 @@ def run(
         where.close()
     if runner.state.budget_note:
         console.print(f"[yellow]{runner.state.budget_note}[/]")
+    for (label, _kind), text in runner.state.notes.items():
+        console.print(f"[yellow]note[/] {label}: {text}")
     failed = [r for r in records if r.status in INFRA_STATUSES]
     for record in records:
         typer.echo(f"{record.trial_id}\t{record.status}\tturns={record.turns}\tcost=${record.cost_usd:.4f}")
@@ -179,11 +182,16 @@ def _preflight(tasks, agents, models_file, disabled) -> dict[str, str]:
     image (its environment's, else the sandbox) must be built and current. Returns task id -> image."""
     try:
         make_tools(disabled=disabled, exec_timeout_s=300, with_search=False)
+        models = {}
         for task in tasks:
             for agent in agents:
-                build_agent(agent, task, models_file)
+                built = build_agent(agent, task, models_file)
+                if built.settings is not None:
+                    models[built.settings.spec] = built.settings
+        check_endpoints(list(models.values()))
         return {task.id: resolve_task_image(docker_client(), task) for task in tasks}
-    except (AgentSpecError, ModelsFileError, MissingApiKeyError, ScriptError, ToolConfigError, ImageMissingError) as exc:
+    except (AgentSpecError, ModelsFileError, MissingApiKeyError, EndpointUnreachable, ScriptError, ToolConfigError,
+            ImageMissingError) as exc:
         fail(str(exc))
 
 

@@ -23,6 +23,9 @@ class Usage:
     # provider reported no separate count: those tokens are inside `output` only and `reasoning`
     # undercounts them. Recorded with each model_call so a reader never mistakes 0 for "no thinking".
     reasoning_uncounted: bool = False
+    # True when the server reported no usage (llama.cpp's stream, a cut stream) and the counts
+    # are the harness's conservative estimate (harness.providers.estimate): never a silent 0.
+    estimated: bool = False
 
     def __add__(self, other: Usage) -> Usage:
         return Usage(
@@ -32,6 +35,7 @@ class Usage:
             self.reasoning + other.reasoning,
             self.cache_write + other.cache_write,
             self.reasoning_uncounted or other.reasoning_uncounted,
+            self.estimated or other.estimated,
         )
 
 
@@ -44,6 +48,9 @@ class ModelRequest:
     # Told of each retry (the error, the wait in seconds, the attempt that failed): the loop
     # records them as trajectory events; their time is inside the call's latency (model_s).
     on_retry: Callable[[BaseException, float, int], None] | None = None
+    # Told once of something the provider changed for the rest of the run (kind, sentence): a
+    # server that refused streamed tools is asked unstreamed. The loop records it.
+    on_note: Callable[[str, str], None] | None = None
 
 
 @dataclass
@@ -60,6 +67,7 @@ class ModelResponse:
 
 class ProviderError(RuntimeError):
     """A model call failed for good (after retries)."""
+
 
 
 class ContextOverflowError(ProviderError):

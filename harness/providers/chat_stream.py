@@ -1,4 +1,4 @@
-"""Streamed Chat Completions through the SDK's own accumulator, plus the one field it mangles.
+"""Streamed Chat Completions through the SDK's own accumulator, plus the fields it mangles.
 
 `client.chat.completions.stream(...)` accumulates content, tool calls, usage and any extra
 string field (`reasoning_content`, `reasoning`) correctly. OpenRouter's `reasoning_details`
@@ -25,20 +25,38 @@ async def stream_chat(client: Any, **kwargs: Any) -> Any:
     finish: a truncated reply is a normal outcome here (its partial text is kept). Usage
     arrives in a last chunk only when asked for (`include_usage`)."""
     details: list[dict[str, Any]] = []
+    heads: dict[int, tuple[str, str]] = {}  # tool call index -> (id, name) as first given
     async with client.chat.completions.stream(**kwargs, stream_options={"include_usage": True}) as stream:
         async for event in stream:
             if event.type == "chunk":
                 for choice in event.chunk.choices[:1]:
                     merge_reasoning_details(details, (choice.delta.model_extra or {}).get("reasoning_details"))
+                    note_tool_call_heads(heads, choice.delta.tool_calls)
         try:
             snapshot = stream.current_completion_snapshot
         except AssertionError:  # the SDK's way of saying no chunk arrived
             snapshot = None
     if snapshot is None or not snapshot.choices or snapshot.choices[0].finish_reason is None:
-        raise StreamInterruptedError("the chat completion stream ended before a finish reason")
+        raise StreamInterruptedError("the chat completion stream ended before a finish reason", partial=snapshot)
     if details:
         setattr(snapshot.choices[0].message, "reasoning_details", details)
+    for index, call in enumerate(snapshot.choices[0].message.tool_calls or []):
+        if index in heads:
+            call.id, call.function.name = heads[index]
     return snapshot
+
+
+def note_tool_call_heads(heads: dict[int, tuple[str, str]], deltas: Any) -> None:
+    """Keep each tool call's id and name as first given. llama.cpp's server repeats both in
+    every delta of a call, and the SDK joins repeated strings: `code_exec` would come back as
+    `code_execcode_execcode_exec...` and the call would name no tool."""
+    for delta in deltas or []:
+        name = delta.function.name if delta.function is not None else None
+        if delta.index not in heads and (delta.id or name):
+            heads[delta.index] = (delta.id or "", name or "")
+        elif delta.index in heads:
+            first_id, first_name = heads[delta.index]
+            heads[delta.index] = (first_id or delta.id or "", first_name or name or "")
 
 
 def merge_reasoning_details(acc: list[dict[str, Any]], delta: Any) -> None:

@@ -25,7 +25,10 @@ class MissingApiKeyError(RuntimeError):
 
 def make_provider(settings: ModelSettings) -> Provider:
     key = os.environ.get(settings.key_env)
-    if not key and settings.provider != "openai-compatible":
-        raise MissingApiKeyError(f"{settings.spec}: set {settings.key_env} to call {settings.provider}")
+    # A local OpenAI-compatible server needs no key, unless its entry names one (api_key_env):
+    # then a missing variable is the user's to fix, said now rather than as a 401 mid-trial.
+    if not key and (settings.provider != "openai-compatible" or settings.api_key_env):
+        raise MissingApiKeyError(f"{settings.spec}: set {settings.key_env} to call {settings.provider}"
+                                 + (f" at {settings.base_url}" if settings.base_url else ""))
     module, _, name = _CLASSES[settings.provider].partition(":")
     return getattr(importlib.import_module(module), name)(settings, key)

@@ -22,7 +22,14 @@ MAX_RETRY_AFTER_S = 300.0
 
 class StreamInterruptedError(ProviderError):
     """A streamed reply ended without its final event (connection cut, no finish reason, a
-    failed response): nothing usable arrived, so it is retried like a 5xx."""
+    failed response): nothing usable arrived, so it is retried like a 5xx. `usage` is what the
+    cut attempt spent (reported, or estimated from what arrived) when the provider knows it:
+    the loop counts it in the trial's totals."""
+
+    def __init__(self, message: str, usage=None, partial=None) -> None:
+        super().__init__(message)
+        self.usage = usage
+        self.partial = partial  # what arrived before the cut (a provider's own snapshot), if anything
 
 
 _RETRYABLE = (
@@ -39,13 +46,21 @@ _OVERFLOW = re.compile(
 )
 
 
+# llama-cpp-python's server when prompt plus reply outgrow its n_ctx: a 500 from numpy copying
+# tokens or logits into its n_ctx-sized buffers, "(151,) into shape (134,)" for a prompt that
+# does not fit what is left, "(49152,) into shape (0,)" for a reply that ran out of room
+# (abetlen/llama-cpp-python#657). The same request fails the same way: it is the window being
+# full, recovered like any overflow and never retried.
+_LLAMA_CPP_FULL = re.compile(r"could not broadcast input array from shape \(\d+,\) into shape \(\d+,\)")
+
+
 def is_context_overflow(exc: BaseException) -> bool:
     status = getattr(exc, "status_code", None)
     if status == 413:
         return True
     if status in (400, 422) or isinstance(exc, openai.BadRequestError | anthropic.BadRequestError):
         return bool(_OVERFLOW.search(_message(exc)))
-    return False
+    return status == 500 and bool(_LLAMA_CPP_FULL.search(_message(exc)))
 
 
 # Error types and codes that mean "try again" when an error arrives inside a 200 stream
@@ -54,8 +69,41 @@ _TRANSIENT = {"overloaded_error", "api_error", "rate_limit_error", "server_error
               429, 500, 502, 503, 504, 529}
 
 
+# A server that says the request itself is wrong, whatever status it sends it with: llama.cpp's
+# server answers a body its schema refuses with a 500 ("Input should be a valid string"), and
+# the same request would be refused again, so it is never retried.
+_MALFORMED = re.compile(
+    r"validation error|input should be|field required|extra inputs are not permitted|is not supported|not supported|"
+    r"unsupported|invalid (?:request|value|type|parameter|schema|message|role)|malformed|unprocessable|"
+    r"could not parse|failed to parse|cannot parse|unexpected (?:field|key|role)",
+    re.IGNORECASE,
+)
+_STREAMED_TOOLS = re.compile(r"stream\w*[^.]*\b(?:not supported|unsupported)|(?:not supported|unsupported)[^.]*\bstream",
+                             re.IGNORECASE)
+
+
+def is_malformed_request(exc: BaseException) -> bool:
+    """The server refused this request's content (not its load): retrying sends the same refusal."""
+    if getattr(exc, "status_code", None) is None:
+        return False
+    return bool(_MALFORMED.search(_message(exc)))
+
+
+def refuses_streamed_tools(exc: BaseException) -> bool:
+    """The server cannot stream a reply when tools are offered (llama.cpp's "Automatic streaming
+    tool choice is not supported"): the call is worth making again, unstreamed."""
+    for error in (exc, exc.__cause__):
+        if error is not None and _STREAMED_TOOLS.search(_message(error)):
+            return True
+    return False
+
+
 def _is_retryable(exc: BaseException) -> bool:
-    if isinstance(exc, (*_RETRYABLE, StreamInterruptedError)):
+    if isinstance(exc, StreamInterruptedError):
+        return True
+    if is_malformed_request(exc) or is_context_overflow(exc):
+        return False
+    if isinstance(exc, _RETRYABLE):
         return True
     status = getattr(exc, "status_code", None)
     if status in (408, 409, 429, 500, 502, 503, 504, 529):

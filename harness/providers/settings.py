@@ -12,10 +12,11 @@ models.yaml maps a model spec `PROVIDER:MODEL` to its settings:
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import urlsplit
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from harness.paths import project_root
 
@@ -71,6 +72,18 @@ class ModelSettings(BaseModel):
     extra: dict[str, Any] = Field(default_factory=dict)  # merged into every request body
     prices: Prices
     image_limits: ImageLimitSettings = Field(default_factory=ImageLimitSettings)
+
+    @field_validator("base_url")
+    @classmethod
+    def _base_url_is_a_url(cls, value: str | None) -> str | None:
+        # "localhost:8080/v1" (no scheme) parses with the port as the scheme and fails only at the
+        # first call, a minute later, as "Connection error": refuse it here, naming the fix.
+        if value is None:
+            return value
+        parts = urlsplit(value)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError(f"{value!r} is not an http(s) URL with a host, e.g. http://127.0.0.1:8080/v1")
+        return value.rstrip("/")
 
     @model_validator(mode="after")
     def _output_fits(self) -> ModelSettings:

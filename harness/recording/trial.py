@@ -57,8 +57,11 @@ class TrialRecord:
     config: dict[str, Any]
     status: TrialStatus = "running"
     turns: int = 0
-    tokens: TokenCounts = field(default_factory=TokenCounts)
+    tokens: TokenCounts = field(default_factory=TokenCounts)  # every attempt's, failed ones included
     cost_usd: float = 0.0
+    model_calls: int = 0  # answered model calls
+    failed_attempts: int = 0  # model calls that failed and were retried (retry events)
+    usage_estimated_calls: int = 0  # calls whose tokens the server did not report: estimated on the high side
     wall_s: float = 0.0
     model_s: float = 0.0
     tool_s: float = 0.0

@@ -36,6 +36,7 @@ class SuiteState:
     trials: dict[str, TrialState]
     started: float = field(default_factory=time.monotonic)
     budget_note: str = ""
+    notes: dict[tuple[str, str], str] = field(default_factory=dict)  # (model, kind) -> the first trial's note, said once per run
 
     def done(self) -> list[TrialState]:
         return [t for t in self.trials.values() if t.ended is not None]
@@ -102,14 +103,14 @@ class SuiteRunner:
                 return None
             trial.state, trial.started = "running", time.monotonic()
             try:
-                record = await self._execute(trial.spec, on_event=lambda e: self._observe(trial, e), provider_gates=self._gate_for)
+                record = await self._execute(trial.spec, on_event=lambda e: self._observe_run(trial, e), provider_gates=self._gate_for)
                 # An infrastructure failure is not the model's: run it again (from scratch, the same
                 # trial id) while attempts are left; the record keeps why earlier attempts failed.
                 while record.status in INFRA_STATUSES and trial.spec.attempt < self.max_attempts:
                     trial.spec = replace(trial.spec, attempt=trial.spec.attempt + 1,
                                          previous_errors=(*trial.spec.previous_errors, record.error or record.status))
                     trial.state = f"retrying ({trial.spec.attempt}/{self.max_attempts})"
-                    record = await self._execute(trial.spec, on_event=lambda e: self._observe(trial, e), provider_gates=self._gate_for)
+                    record = await self._execute(trial.spec, on_event=lambda e: self._observe_run(trial, e), provider_gates=self._gate_for)
             except Exception as exc:
                 unwritable = unwritable_cause(exc)  # an executor's own writes (a Ray trial's install)
                 if unwritable is None:
@@ -145,6 +146,11 @@ class SuiteRunner:
     def _typical_cost(self, trial: TrialState) -> float:
         same = [t.cost for t in self.state.done() if t.spec.agent == trial.spec.agent]
         return mean(same) if same else 0.0
+
+    def _observe_run(self, trial: TrialState, event: dict) -> None:
+        if event["type"] == "note":
+            self.state.notes.setdefault((trial.spec.agent.label, event["kind"]), event["text"])
+        self._observe(trial, event)
 
     @staticmethod
     def _observe(trial: TrialState, event: dict) -> None:

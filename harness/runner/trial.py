@@ -164,6 +164,8 @@ def _fill(record: TrialRecord, result: LoopResult, wall_s: float) -> None:
     record.turns = result.turns
     record.tokens = TokenCounts(usage.input, usage.cached_input, usage.output, usage.reasoning, usage.cache_write)
     record.cost_usd = round(result.cost_usd, 6)
+    record.model_calls, record.failed_attempts = result.model_calls, result.failed_attempts
+    record.usage_estimated_calls = result.estimated_calls
     record.wall_s, record.model_s, record.tool_s = round(wall_s, 3), round(result.model_s, 3), round(result.tool_s, 3)
     record.ended = now_iso()
     record.deliverables = result.deliverables

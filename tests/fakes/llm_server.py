@@ -72,6 +72,7 @@ class FakeError:
     status: int  # e.g. 429, 500, 503, 529, 400
     kind: Literal["rate_limit", "server", "context_length", "too_many_images"] = "rate_limit"
     retry_after: float | None = None  # sets the Retry-After header (seconds)
+    message: str | None = None  # the error text, when not the kind's usual one
 
 
 # A callable item gets (request JSON, fmt) and decides the reply at request time.
@@ -337,9 +338,9 @@ class FakeLLMServer:
         kind = "overloaded" if err.kind == "server" and err.status in (503, 529) else err.kind
         if fmt == "anthropic":
             etype, message = _ANTHROPIC_ERRORS[kind]
-            return self._fail(fmt, err.status, etype, message, headers)
+            return self._fail(fmt, err.status, etype, err.message or message, headers)
         etype, code, message = _OPENAI_ERRORS[kind]
-        return self._fail(fmt, err.status, etype, message, headers, code=code)
+        return self._fail(fmt, err.status, etype, err.message or message, headers, code=code)
 
     def _fail(self, fmt: Fmt, status: int, etype: str, message: str, headers: dict[str, str] | None = None,
               code: str | None = None, fake_fault: bool = False) -> _Reply:
