@@ -6,8 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from harness.agent.loop import AgentLoop, LoopLimits
-from harness.agent.prompts import LoopTexts
+from harness.agent.loop import AgentLoop, LoopLimits, LoopTexts
 from harness.agent.tool_runner import ToolRunner
 from harness.providers.registry import make_provider
 from harness.providers.settings import ModelSettings

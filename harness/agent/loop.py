@@ -19,6 +19,18 @@ from harness.recording.trajectory import TrajectoryWriter
 
 
 @dataclass(frozen=True)
+class LoopTexts:
+    """What the loop says when the model replies without a tool call and near the turn limit:
+    each names the tool that ends this loop (the agent's finish; the judge has its own)."""
+
+    continue_text: str = prompts.CONTINUE
+    turn_warning_text: str = prompts.TURN_WARNING
+
+    def turn_warning(self, left: int) -> str:
+        return prompts.turn_warning(left, self.turn_warning_text)
+
+
+@dataclass(frozen=True)
 class LoopLimits:
     max_turns: int = 250
     wall_clock_s: float = 8 * 3600
@@ -59,7 +71,7 @@ class AgentLoop:
         context_window: int | None,
         price: Callable[[Usage], float] = lambda usage: 0.0,
         output_reserve: int = 0,  # the provider's max output tokens: not room the prompt can use
-        texts: prompts.LoopTexts = prompts.AGENT_TEXTS,  # what the harness says to nudge (the judge has its own)
+        texts: LoopTexts = LoopTexts(),  # what the harness says to nudge (the judge has its own)
     ) -> None:
         self.provider = provider
         self.runner = runner

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 SYSTEM_PROMPT = """You are a skilled professional completing a work task on a computer.
 
 You work in a Linux sandbox through tools. The task's input files are in /workspace/input;
@@ -64,21 +62,5 @@ def task_message(prompt: str, input_files: list[tuple[str, int]]) -> str:
     return f"{prompt.rstrip()}\n\n---\nInput files:\n{listing or '- (none)'}"
 
 
-@dataclass(frozen=True)
-class LoopTexts:
-    """What the loop says when the model replies without a tool call and near the turn limit:
-    each names the tool that ends this loop (the agent's finish, the judge's submit_verdicts)."""
-
-    continue_text: str
-    turn_warning_text: str
-
-    def turn_warning(self, left: int) -> str:
-        return self.turn_warning_text.format(left=left, s="" if left == 1 else "s")
-
-
-AGENT_TEXTS = LoopTexts(CONTINUE, TURN_WARNING)
-
-
-
-def turn_warning(left: int) -> str:
-    return AGENT_TEXTS.turn_warning(left)
+def turn_warning(left: int, template: str = TURN_WARNING) -> str:
+    return template.format(left=left, s="" if left == 1 else "s")
