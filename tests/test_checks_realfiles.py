@@ -113,8 +113,37 @@ CASES = [
     rf("pdf-repaired-ok", "pdf/issue-297.pdf", PASS, "pdf.text_contains", text="test example"),
     rf("pdf-fuzzed-count", "edge/count-fuzzed.pdf", PASS, "pdf.page_count", min=1, max=10),
     rf("pdf-fuzzed-text", "edge/count-fuzzed.pdf", PASS, "pdf.text_contains", text="Fuzzed page tree"),
-    rf("pdf-repaired-empty", "edge/repaired-empty.pdf", err("repair", "no pages"), "pdf.page_count", max=3),
+    rf("pdf-repaired-empty", "edge/repaired-empty.pdf", err("repair", "no pages", "poppler"), "pdf.page_count", max=3),
     rf("pdf-garbage", "edge/garbage.pdf", err("cannot be opened as a PDF"), "pdf.page_count", max=3),
+    # Fuzzed PDFs from pdf.js's test corpus (GhostScript's, PDFBox's and poppler's bug trackers),
+    # each held against poppler's own reading (pdfinfo / pdftotext, the independent reader):
+    # MuPDF finds no page in the GhostScript file, which every poppler-based viewer shows as one
+    # Letter page; PDFBox's needs a repair both readers agree on; poppler's own three hold no
+    # page either reader can show.
+    rf("pdf-fuzzed-gs-count", "pdf/GHOSTSCRIPT-698804-1-fuzzed.pdf", PASS, "pdf.page_count", min=1, max=1),
+    rf("pdf-fuzzed-gs-letter", "pdf/GHOSTSCRIPT-698804-1-fuzzed.pdf", PASS, "pdf.page_size", size="Letter"),
+    rf("pdf-fuzzed-gs-not-a4", "pdf/GHOSTSCRIPT-698804-1-fuzzed.pdf", FAIL, "pdf.page_size", size="A4"),
+    rf("pdf-fuzzed-pdfbox", "pdf/PDFBOX-3148-2-fuzzed.pdf", PASS, "pdf.page_count", min=1, max=1),
+    rf("pdf-fuzzed-poppler-395", "pdf/poppler-395-0-fuzzed.pdf", err("no pages", "poppler"), "pdf.page_count", min=1),
+    rf("pdf-fuzzed-poppler-742", "pdf/poppler-742-0-fuzzed.pdf", err("MuPDF cannot open it", "0 × 0"),
+       "pdf.page_count", min=1),
+    rf("pdf-fuzzed-poppler-937", "pdf/poppler-937-0-fuzzed.pdf", err("no pages", "0 × 0"), "pdf.page_count", min=1),
+    rf("pdf-no-header", "edge/no-header.pdf", PASS, "pdf.text_contains", text="The Crazy Ones"),
+    rf("pdf-junk-prefix", "edge/junk-prefix.pdf", err("not a PDF", "poppler cannot read it"), "pdf.page_count", min=1),
+    # Filled form fields (LibreOffice) and FreeText annotations (Acrobat, Firefox, Preview, Edge,
+    # Foxit, Okular; pdf.js's freetexts.pdf) are text a reader sees.
+    rf("pdf-form-alice", "pdf/libreoffice-form.pdf", PASS, "pdf.text_contains", text="Alice"),
+    rf("pdf-form-bob", "pdf/libreoffice-form.pdf", PASS, "pdf.text_contains", text="Bob"),
+    rf("pdf-form-carol", "pdf/libreoffice-form.pdf", FAIL, "pdf.text_contains", text="Carol"),
+    rf("pdf-xfa-value", "edge/xfa-form.pdf", PASS, "pdf.text_contains", text="Dana Whitfield"),
+    rf("pdf-xfa-absent", "edge/xfa-form.pdf", FAIL, "pdf.text_contains", text="Robin Hale"),
+    rf("pdf-freetext-okular", "pdf/freetexts.pdf", PASS, "pdf.text_contains", text="Hello World from Okular"),
+    rf("pdf-freetext-absent", "pdf/freetexts.pdf", FAIL, "pdf.text_contains", text="Hello World from Word"),
+    # Part names stored with backslashes (Windows zip writers): Excel, POI and calamine open them.
+    rf("xlsx-backslash-parts", "edge/backslash-parts.xlsx", PASS, "xlsx.cell_value", cell="A1", expected="description",
+       recalculate=False),
+    rf("docx-backslash-parts", "edge/backslash-parts.docx", PASS, "docx.paragraph_contains",
+       text="Donec semper facilisis"),
     # HTML whose declared charset lies, or with no BOM at all.
     rf("html-utf16-lie", "edge/charset-utf16-lie.html", FAIL, "html.no_external_requests"),
     rf("html-utf16-lie-title", "edge/charset-utf16-lie.html", PASS, "html.title", text="résumé"),
@@ -189,6 +218,10 @@ async def test_evidence_says_how_an_odd_file_was_read(results):
     assert "1,410,065,407" in results["pdf-fuzzed-count"]["evidence"], results["pdf-fuzzed-count"]
     assert "footer" in results["docx-footer"]["evidence"], results["docx-footer"]
     assert "footnotes (word/footnotes.xml)" in results["docx-footnote"]["evidence"], results["docx-footnote"]
+    assert "poppler" in results["pdf-fuzzed-gs-count"]["evidence"], results["pdf-fuzzed-gs-count"]
+    assert "form field 'FirstName'" in results["pdf-form-alice"]["evidence"], results["pdf-form-alice"]
+    assert "backslash" in results["xlsx-backslash-parts"]["evidence"], results["xlsx-backslash-parts"]
+    assert "XFA form data" in results["pdf-xfa-value"]["evidence"], results["pdf-xfa-value"]
 
 
 @pytest.mark.parametrize(
@@ -198,7 +231,8 @@ async def test_evidence_says_how_an_odd_file_was_read(results):
         ("xlsx/issue150.xlsx", None, None),  # as many pages as LibreOffice lays the sheets out on
         ("edge/count-fuzzed.pdf", 1, None),  # the real page count, not the declared 1,410,065,407
         ("edge/encrypted.docx", 0, "password-protected / encrypted"),
-        ("edge/repaired-empty.pdf", 0, "no pages survived the repair"),
+        ("edge/repaired-empty.pdf", 0, "no pages even after repairing it"),
+        ("pdf/GHOSTSCRIPT-698804-1-fuzzed.pdf", 1, None),  # poppler's reading: one Letter page
     ],
 )
 async def test_render_reads_odd_files_or_says_why_not(box, name, pages, reason):
@@ -211,3 +245,62 @@ async def test_render_reads_odd_files_or_says_why_not(box, name, pages, reason):
     else:
         assert done.exit_code == 1 and not report["pages"], report
         assert reason in report["error"], report
+
+
+# Every PDF of the corpus held against poppler, read inside the grading container: pdfinfo's page
+# count and a word pdftotext reads on the first page become checks, and each must get the
+# verdict poppler's reading implies, or a clear error or undecided (the readers disagree) —
+# never a silent opposite.
+POPPLER_READING = r"""
+import json, pathlib, subprocess, re
+for path in sorted(pathlib.Path("/workspace/real/deliverables").glob("*/*.pdf")):
+    info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True)
+    pages = re.search(r"^Pages:\s+(\d+)", info.stdout, re.M)
+    size = re.search(r"^Page size:\s+([\d.]+) x ([\d.]+)", info.stdout, re.M)
+    text = subprocess.run(["pdftotext", "-q", "-f", "1", "-l", "1", str(path), "-"], capture_output=True, text=True).stdout
+    words = [w for w in re.findall(r"[A-Za-z]{5,}", text)]
+    print(json.dumps({"file": str(path.relative_to("/workspace/real/deliverables")),
+                      "pages": int(pages.group(1)) if info.returncode == 0 and pages else None,
+                      "visible": bool(size and float(size.group(1)) > 0 and float(size.group(2)) > 0),
+                      "word": words[len(words) // 2] if words else None}))
+"""
+
+
+async def test_every_pdf_agrees_with_poppler_or_says_why_not(box):
+    done = await box.exec(["python3", "-c", POPPLER_READING], timeout=300)
+    readings = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+    assert len(readings) >= 20, done.stderr  # the corpus was found
+    cases = []
+    for r in readings:
+        stem = r["file"].replace("/", "-")
+        if r["pages"] and r["visible"]:
+            cases.append((f"count:{stem}", r["file"], PASS, {"kind": "pdf.page_count", "min": r["pages"], "max": r["pages"]}))
+        if r["word"]:
+            cases.append((f"word:{stem}", r["file"], PASS, {"kind": "pdf.text_contains", "text": r["word"], "page": 1}))
+    run = await run_in(box, ["python3", "-m", "autorater.checks.runner", _job(cases)])
+    records = {rec["id"]: rec for rec in map(json.loads, filter(str.strip, run.stdout.splitlines()))}
+    wrong = [(cid, records[cid]["evidence"]) for cid, _, _, _ in cases
+             if not records[cid]["passed"] and not records[cid]["error"] and not records[cid].get("undecided")]
+    assert not wrong, wrong  # a verdict poppler's reading contradicts, with no error and no "undecided"
+    counted = [c[0] for c in cases]
+    assert sum(c.startswith("count:") for c in counted) >= 12 and sum(c.startswith("word:") for c in counted) >= 8, counted
+
+
+async def test_readers_that_disagree_leave_the_page_count_undecided_with_both_readings(box):
+    """No file in the corpus splits the readers, so poppler's answer is replaced here by one
+    that disagrees with MuPDF's on a file MuPDF has to repair (pypdf's toy.pdf): the page count
+    is then undecided, naming both readings, while text found on a page still passes."""
+    cases = [("count", "pdf/toy.pdf", PASS, {"kind": "pdf.page_count", "min": 1}),
+             ("size", "pdf/toy.pdf", PASS, {"kind": "pdf.page_size", "size": "Letter"}),
+             ("text", "pdf/toy.pdf", PASS, {"kind": "pdf.text_contains", "text": "Single quote operator"})]
+    script = ("import sys; from autorater.checks import poppler, runner; "
+              "poppler.pdfinfo = lambda path: poppler.PopplerInfo(7, [(612.0, 792.0)] * 7); "
+              "sys.exit(runner.main([sys.argv[1]]))")
+    done = await run_in(box, ["python3", "-c", script, _job(cases)])
+    records = {rec["id"]: rec for rec in map(json.loads, filter(str.strip, done.stdout.splitlines()))}
+    for cid in ("count", "size"):
+        record = records[cid]
+        assert record["undecided"] and not record["passed"] and record["error"] is None, record
+        assert "MuPDF had to repair it and reads 1 page(s)" in record["evidence"], record
+        assert "poppler reads 7 page(s)" in record["evidence"] and record["evidence"].endswith("→ undecided"), record
+    assert records["text"]["passed"], records["text"]

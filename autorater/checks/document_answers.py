@@ -20,6 +20,7 @@ from autorater.checks.answer_checks import judge_tables
 from autorater.checks.context import CheckContext
 from autorater.checks.mdtable import Table
 from autorater.checks.negation import negation_of
+from autorater.checks.pdf_text import page_words
 from autorater.checks.result import CheckResult, outcome, verdict
 from autorater.checks.specs_data import DocumentField
 from autorater.checks.specs_office import (
@@ -208,7 +209,7 @@ def pdf_units(ctx: CheckContext, spec: PdfField) -> Iterator[Unit]:
         tables, areas, cells = _pdf_page_tables(page, number, index + 1)
         index += len(tables)
         yield from cells
-        words = [w for w in page.get_text("words") if not any(
+        words = [w for w in page_words(page) if not any(
             a[0] <= (w[0] + w[2]) / 2 <= a[2] and a[1] <= (w[1] + w[3]) / 2 <= a[3] for a in areas)]
         for line in visual_lines(page, words):
             if line.strip():

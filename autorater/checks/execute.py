@@ -12,7 +12,7 @@ from typing import Any
 
 from autorater.checks.context import CheckContext, Memo
 from autorater.checks.registry import evaluator
-from autorater.checks.result import Absent, CheckError, CheckResult, Deadline, InfraError, failed
+from autorater.checks.result import Absent, CheckError, CheckResult, Deadline, InfraError, ReadersDisagree, failed
 from autorater.checks.specs import CheckSpecError, parse_check, reads_reply
 
 REPLY_FILE = "final_reply.md"
@@ -102,6 +102,8 @@ def _evaluate(
         return failed(f"{kind} timed out after {timeout_s:g}s (per-check limit)", infra=True)
     except Absent as exc:
         return CheckResult(passed=False, evidence=f"{exc} → fail")
+    except ReadersDisagree as exc:
+        return CheckResult(passed=False, evidence=f"{exc} → undecided", undecided=True)
     except InfraError as exc:
         return failed(str(exc), infra=True)
     except CheckError as exc:

@@ -93,19 +93,31 @@ class _Package:
     def __init__(self, src: Path, archive: zipfile.ZipFile, family: str) -> None:
         self.src, self.archive, self.family = src, archive, family
         self.names = [i.filename for i in archive.infolist() if not i.is_dir()]
-        self.exact = set(self.names)
+        # A part name as the package means it: Windows writers store "xl\\sharedStrings.xml" and
+        # "_rels\\.rels", which Excel, Apache POI and calamine read as folders; so do we.
+        self.posix = {name: name.replace("\\", "/") for name in self.names}
+        self.by_posix: dict[str, str] = {}
         self.lower: dict[str, str] = {}
-        for name in self.names:
-            self.lower.setdefault(name.lower(), name)
+        for name, posix in self.posix.items():
+            self.by_posix.setdefault(posix, name)
+            self.lower.setdefault(posix.lower(), name)
         self.parser = safe_xml_parser()
-        self.renames: dict[str, str] = {}  # member -> new member name
+        self.renames: dict[str, str] = {n: p for n, p in self.posix.items() if n != p}  # member -> new member name
         self.rewritten: dict[str, bytes] = {}  # new member name -> new content
         self.notes: list[str] = []
+        if self.renames:
+            self.notes.append(f"{len(self.renames)} part name(s) written with backslashes read as folders, "
+                              f"as Office does (e.g. {next(iter(self.renames))})")
         self.case_fixes: list[str] = []  # members whose names differ in case from their references
 
     def actual(self, name: str) -> str | None:
-        """The member holding part `name` (OPC part names are case-insensitive)."""
-        return name if name in self.exact else self.lower.get(name.lower())
+        """The member holding part `name` (OPC part names are case-insensitive; a backslash in
+        a member's name is a folder separator)."""
+        return self.by_posix.get(name) or self.lower.get(name.lower())
+
+    def final(self, member: str) -> str:
+        """The name `member` gets in the package the parser opens."""
+        return self.renames.get(member, self.posix.get(member, member))
 
     def xml(self, member: str) -> Any:
         from lxml import etree
@@ -137,7 +149,7 @@ class _Package:
 
     def _canonical(self, name: str) -> str | None:
         member = self.actual(name)
-        if member is not None and member != name:
+        if member is not None and self.posix[member] != name:
             self.renames[member] = name
             self.case_fixes.append(member)
         return member
@@ -174,30 +186,32 @@ class _Package:
         from lxml import etree
 
         for member in [n for n in self.names if n.lower().endswith(".rels")]:
-            folder = posixpath.dirname(posixpath.dirname(member))  # "<dir>/_rels/x.rels" -> "<dir>"
-            source = posixpath.join(folder, posixpath.basename(member)[: -len(".rels")])
+            name = self.posix[member]
+            folder = posixpath.dirname(posixpath.dirname(name))  # "<dir>/_rels/x.rels" -> "<dir>"
+            source = posixpath.join(folder, posixpath.basename(name)[: -len(".rels")])
             real_source = self.actual(source)
-            if real_source is not None and member.lower() != "_rels/.rels":
-                folder_of, name_of = posixpath.split(real_source)
+            if real_source is not None and name.lower() != "_rels/.rels":
+                folder_of, name_of = posixpath.split(self.final(real_source))
                 want = posixpath.join(folder_of, "_rels", name_of + ".rels")
-                if want != member:
+                if want != self.final(member):
                     self.renames[member] = want
                     self.case_fixes.append(member)
             root, changed = self.xml(member), False
             for rel in root.iter(f"{_REL_NS}Relationship"):
-                target = rel.get("Target") or ""
+                target = (rel.get("Target") or "").replace("\\", "/")
                 if rel.get("TargetMode") == "External" or not target or "://" in target:
                     continue
-                base = "" if member.lower() == "_rels/.rels" else folder
+                base = "" if name.lower() == "_rels/.rels" else folder
                 joined = target.lstrip("/") if target.startswith("/") else posixpath.join(base, target)
                 absolute = posixpath.normpath(joined)
                 real = self.actual(absolute)
-                if real is not None and real != absolute:
-                    rel.set("Target", "/" + self.renames.get(real, real))
-                    self.case_fixes.append(real)
+                if real is not None and (self.final(real) != absolute or target != rel.get("Target")):
+                    rel.set("Target", "/" + self.final(real))
+                    if self.posix[real] != absolute:  # found case-insensitively
+                        self.case_fixes.append(real)
                     changed = True
             if changed:
-                self.rewritten[self.renames.get(member, member)] = etree.tostring(
+                self.rewritten[self.final(member)] = etree.tostring(
                     root, xml_declaration=True, encoding="UTF-8", standalone=True)
 
     def _fix_content_types(self, types_member: str, main: str) -> None:
@@ -205,15 +219,17 @@ class _Package:
 
         root = self.xml(types_member)
         label, plain, _ = FAMILIES[self.family]
-        overrides = {(o.get("PartName") or "").lstrip("/").lower(): o for o in root.iter(f"{_CT_NS}Override")}
+        overrides = {(o.get("PartName") or "").replace("\\", "/").lstrip("/").lower(): o
+                     for o in root.iter(f"{_CT_NS}Override")}
         changed = False
-        for key, override in overrides.items():  # a PartName in the wrong case
+        for key, override in overrides.items():  # a PartName in the wrong case (or with backslashes)
             real = self.actual(key)
-            if real is not None and override.get("PartName") != "/" + real:
-                override.set("PartName", "/" + real)
-                self.case_fixes.append(real)
+            if real is not None and override.get("PartName") != "/" + self.final(real):
+                if self.final(real).lower() != key:
+                    self.case_fixes.append(real)
+                override.set("PartName", "/" + self.final(real))
                 changed = True
-        main_override = overrides.get(main.lower())
+        main_override = overrides.get(self.posix[main].lower())
         declared = (main_override.get("ContentType") or "") if main_override is not None else ""
         element = self._root(main)[1]
         found = _ROOT_FAMILY.get(element)
@@ -229,7 +245,7 @@ class _Package:
             main_override.set("ContentType", plain)
             changed = True
         elif main_override is None:
-            etree.SubElement(root, f"{_CT_NS}Override", PartName="/" + main, ContentType=plain)
+            etree.SubElement(root, f"{_CT_NS}Override", PartName="/" + self.final(main), ContentType=plain)
             self.notes.append(f"no content type declared for the main part {main}: read as a {label}")
             changed = True
         else:  # an unknown type on a part whose root element says what it is
@@ -237,7 +253,7 @@ class _Package:
             self.notes.append(f"main part declared as {declared!r}; its content is a {label}, read as one")
             changed = True
         if changed:
-            self.rewritten["[Content_Types].xml"] = etree.tostring(
+            self.rewritten[self.final(types_member)] = etree.tostring(
                 root, xml_declaration=True, encoding="UTF-8", standalone=True)
 
     def _write(self, work_dir: Path) -> Path:

@@ -7,8 +7,10 @@ from typing import Any
 from autorater.checks.context import CheckContext
 from autorater.checks.nearby import label_found, number_near_label
 from autorater.checks.numbers import tolerance_of
-from autorater.checks.pdf_open import open_pdf
-from autorater.checks.result import Absent, CheckResult, verdict
+from autorater.checks import poppler
+from autorater.checks.pdf_open import OpenedPdf, open_pdf
+from autorater.checks.pdf_text import full_text, page_text, page_words
+from autorater.checks.result import Absent, CheckResult, ReadersDisagree, verdict
 from autorater.checks.safety import check_size
 from autorater.checks.specs_media import (
     PAPER_MM,
@@ -25,18 +27,31 @@ _MM_PER_PT = 25.4 / 72
 
 
 def pdf_document(ctx: CheckContext) -> Any:
-    return _opened(ctx)[0]
+    return _opened(ctx).doc
 
 
-def _opened(ctx: CheckContext) -> tuple[Any, str | None]:
-    """(document, note on a corrected page tree); see pdf_open."""
+def _opened(ctx: CheckContext) -> OpenedPdf:
+    """The document, read by MuPDF with poppler as the second reader (see pdf_open)."""
 
-    def load() -> tuple[Any, str | None]:
+    def load() -> OpenedPdf:
         path = ctx.file()
         check_size(path)
-        return open_pdf(path)
+        return open_pdf(path, ctx.work_dir)
 
     return ctx.load("pdf", load)
+
+
+def _agreed(ctx: CheckContext) -> OpenedPdf:
+    """The document, for a check whose answer is its pages: undecided when the readers disagree."""
+    opened = _opened(ctx)
+    if opened.conflict:
+        raise ReadersDisagree(f"the two PDF readers disagree: {opened.conflict}")
+    return opened
+
+
+def _poppler_pages(ctx: CheckContext) -> list[str]:
+    """Each page's text as poppler reads the original file."""
+    return ctx.load("pdftotext", lambda: poppler.pdftotext(ctx.file()))
 
 
 def _pages(doc: Any, page: int | None) -> list[int]:
@@ -59,7 +74,7 @@ def visual_lines(page: Any, words: list[Any] | None = None) -> list[str]:
     """Lines as a reader sees them: words grouped by vertical position, left to right, so
     table cells on one row (separate text blocks in the PDF) form one line. `words`: only
     these of the page's words (default all)."""
-    words = sorted(page.get_text("words") if words is None else words, key=lambda w: ((w[1] + w[3]) / 2, w[0]))
+    words = sorted(page_words(page) if words is None else words, key=lambda w: ((w[1] + w[3]) / 2, w[0]))
     lines: list[list[Any]] = []
     for w in words:
         centre, height = (w[1] + w[3]) / 2, max(w[3] - w[1], 1.0)
@@ -74,28 +89,62 @@ def visual_lines(page: Any, words: list[Any] | None = None) -> list[str]:
 
 
 def page_count(spec: PdfPageCount, ctx: CheckContext) -> CheckResult:
-    doc, note = _opened(ctx)
+    opened = _agreed(ctx)
+    doc, note = opened.doc, opened.note
     n = doc.page_count
     return verdict(spec.count_ok(n), f"{n} page(s){f' ({note})' if note else ''}; wanted {spec.describe_bounds()}")
 
 
 def text_contains(spec: PdfTextContains, ctx: CheckContext) -> CheckResult:
-    doc = pdf_document(ctx)
+    opened = _opened(ctx)
+    doc = opened.doc
     rule = describe(spec.text, spec.match, spec.ignore_case)
-    empty = 0
+    empty: list[int] = []
     for i in _pages(doc, spec.page):
         page = doc[i]
         if spec.match == "exact":
             lines = (ln for ln in visual_lines(page) if any(text_matches(ln, t, "exact", spec.ignore_case) for t in spec.texts()))
-            hit = next(lines, None)
+            hit, source = next(lines, None), ""
         else:
-            text = page.get_text("text")
-            empty += not text.strip()
-            hit = clip(text) if spec_matches(text, spec) else None
+            text, extras = page_text(page)
+            if not text.strip():
+                empty.append(i)
+            hit, source = (clip(text), "") if spec_matches(text, spec) else (None, "")
+            for extra in extras if hit is None else []:
+                if spec_matches(extra.text, spec):
+                    hit, source = clip(extra.text), f" ({extra.source}, not the page's own text)"
+                    break
         if hit is not None:
-            return verdict(True, f"page {i + 1}: found text that {rule} in {hit!r}", f"page {i + 1}")
-    note = f"; {empty} page(s) have no extractable text (scanned?)" if empty else ""
-    return verdict(False, f"searched {_scope(doc, spec.page)}: no text that {rule}{note}")
+            read = f"; {opened.note}" if opened.note else ""
+            return verdict(True, f"page {i + 1}: found text that {rule} in {hit!r}{source}{read}", f"page {i + 1}")
+    second = _second_reading(spec, ctx, doc, empty, rule)
+    if second is not None:
+        return second
+    note = f"; {len(empty)} page(s) have no extractable text (scanned?)" if empty else ""
+    read = f"; {opened.note}" if opened.note else ""
+    return verdict(False, f"searched {_scope(doc, spec.page)}: no text that {rule}{note}{read}")
+
+
+def _second_reading(spec: PdfTextContains, ctx: CheckContext, doc: Any, empty: list[int], rule: str) -> CheckResult | None:
+    """Before a text check fails, poppler reads the same pages. Where it finds the text on a
+    page MuPDF read no text from, the text is there (pass, saying which reader saw it); where
+    MuPDF read other text from that page, the readers disagree (undecided, both readings)."""
+    if spec.match == "exact" or doc.page_count == 0:
+        return None
+    try:
+        pages = _poppler_pages(ctx)
+    except Exception:  # noqa: BLE001 - the second reader failing leaves MuPDF's reading standing
+        return None
+    for i in _pages(doc, spec.page):
+        theirs = pages[i] if i < len(pages) else ""
+        if not spec_matches(theirs, spec):
+            continue
+        if i in empty:
+            return verdict(True, f"page {i + 1}: found text that {rule} in {clip(theirs)!r} (read by poppler; "
+                                 f"MuPDF reads no text on that page)", f"page {i + 1}")
+        raise ReadersDisagree(f"page {i + 1}: poppler reads text that {rule} ({clip(theirs)!r}) but MuPDF's text of "
+                              f"that page has none ({clip(doc[i].get_text('text'))!r})")
+    return None
 
 
 def number_near(spec: PdfNumberNear, ctx: CheckContext) -> CheckResult:
@@ -105,7 +154,7 @@ def number_near(spec: PdfNumberNear, ctx: CheckContext) -> CheckResult:
     labelled = False
     for i in _pages(doc, spec.page):
         page = doc[i]
-        texts = visual_lines(page) if spec.same_line else [normalize(page.get_text("text"))]
+        texts = visual_lines(page) if spec.same_line else [normalize(full_text(page))]
         for text in texts:
             labelled = labelled or spec.label is None or label_found(text, spec.label)
             hit, near = number_near_label(text, spec.expected, tol, spec.label, spec.window)
@@ -131,7 +180,8 @@ def image_count(spec: PdfImageCount, ctx: CheckContext) -> CheckResult:
 
 
 def page_size(spec: PdfPageSize, ctx: CheckContext) -> CheckResult:
-    doc = pdf_document(ctx)
+    opened = _agreed(ctx)
+    doc = opened.doc
     want_w, want_h = PAPER_MM[spec.size] if spec.size else (spec.width_mm, spec.height_mm)
     assert want_w is not None and want_h is not None  # guaranteed by the spec's validator
     target = spec.size or f"{want_w:g} × {want_h:g} mm"
@@ -148,7 +198,8 @@ def page_size(spec: PdfPageSize, ctx: CheckContext) -> CheckResult:
         return verdict(False, f"{'; '.join(bad[:5])}; wanted {rule}", bad[0].split(" is ")[0])
     _, w, h = sizes[0]
     scope = f"page {spec.page}" if spec.page else f"all {len(indices)} page(s)"
-    return verdict(True, f"{w:.1f} × {h:.1f} mm ({scope} checked); wanted {rule}")
+    read = f"; {opened.note}" if opened.note else ""
+    return verdict(True, f"{w:.1f} × {h:.1f} mm ({scope} checked); wanted {rule}{read}")
 
 
 def _size_ok(w: float, h: float, want_w: float, want_h: float, spec: PdfPageSize) -> bool:

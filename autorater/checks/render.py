@@ -89,10 +89,10 @@ def _weasyprint(src: Path, target: Path) -> None:
 
 def to_pngs(pdf: Path, out_dir: Path, stem: str, dpi: int, max_pages: int, end: float) -> tuple[list[Path], int]:
     """(PNG pages, total page count of the PDF)."""
-    doc, corrected = open_pdf(pdf)  # a page count the page tree really holds, never a fuzzed /Count
-    with doc:
+    opened = open_pdf(pdf, out_dir)  # a page count the page tree really holds, never a fuzzed /Count
+    with opened.doc as doc:
         total = doc.page_count
-        if corrected:  # poppler refuses such a page tree: render the corrected document
+        if opened.rewritten:  # a corrected page tree (poppler refuses the original) or poppler's own rewrite
             pdf = out_dir / f"{stem}-repaired.pdf"
             doc.save(str(pdf))
     if total == 0:

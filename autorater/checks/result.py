@@ -38,6 +38,12 @@ class Absent(Exception):  # noqa: N818
     column...): an ordinary failed verdict, not an evaluation error."""
 
 
+class ReadersDisagree(Exception):  # noqa: N818
+    """Two independent readers of the file disagree on what the check needs (MuPDF and poppler
+    on a PDF's pages): neither verdict would be honest, so the criterion is undecided and the
+    evidence holds both readings."""
+
+
 class InfraError(CheckError):
     """The grader itself could not evaluate (a tool it needs is missing or failed to start):
     an infrastructure error, never the deliverable's fault."""

@@ -58,6 +58,14 @@ def case_changed_parts() -> None:
     write_zip(EDGE / "case-parts.docx", members)
 
 
+def backslash_parts() -> None:
+    """Every part name stored with backslashes ("_rels\\.rels", "xl\\sharedStrings.xml"), as some
+    Windows zip writers store them; Excel, Apache POI and calamine open such packages."""
+    for src, out in ((HERE / "xlsx" / "reveng1.xlsx", EDGE / "backslash-parts.xlsx"),
+                     (HERE / "docx" / "blk-paras-and-tables.docx", EDGE / "backslash-parts.docx")):
+        write_zip(out, [(name.replace("/", "\\"), data) for name, data in read_zip(src)])
+
+
 def strict(src: Path, out: Path) -> None:
     """The same package in Strict OOXML namespaces (content types are identical in Strict)."""
     members = []
@@ -195,6 +203,21 @@ def pdfs() -> None:
         b"trailer<</Root 1 0 R>>\n%%EOF\n")
     # Looks like a PDF, but nothing in it survives MuPDF's repair.
     (EDGE / "garbage.pdf").write_bytes(b"%PDF-1.7\n" + b"garbage that is no object\n" * 40 + b"%%EOF\n")
+    # pdfTeX's file with its %PDF- header mangled: poppler still reads its page, so it is a PDF.
+    crazy = (HERE / "pdf" / "crazyones.pdf").read_bytes()
+    (EDGE / "no-header.pdf").write_bytes(crazy.replace(b"%PDF-1.", b"%XYZ-1.", 1))
+    # An XFA form: its filled value lives only in the XFA datasets packet, as LiveCycle writes it.
+    data = (b'<xfa:datasets xmlns:xfa="http://www.xfa.org/schema/xfa-data/1.0/"><xfa:data><form1>'
+            b"<Applicant>Dana Whitfield</Applicant><Permit>ZP-2291</Permit></form1></xfa:data></xfa:datasets>")
+    label = b"BT /F1 18 Tf 72 700 Td (Applicant:) Tj ET"
+    (EDGE / "xfa-form.pdf").write_bytes(pdf_bytes([
+        b"<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [] /XFA [(datasets) 6 0 R] >> >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        page, b"<< /Length %d >>\nstream\n" % len(label) + label + b"\nendstream",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+        b"<< /Length %d >>\nstream\n" % len(data) + data + b"\nendstream"]))
+    # ... and with 2 KB of junk in front: neither reader finds its objects.
+    (EDGE / "junk-prefix.pdf").write_bytes(b"X" * 2000 + b"\n" + crazy)
 
 
 def htmls() -> None:
@@ -230,6 +253,7 @@ def encrypted() -> None:
 def main() -> None:
     EDGE.mkdir(exist_ok=True)
     case_changed_parts()
+    backslash_parts()
     strict(HERE / "docx" / "blk-paras-and-tables.docx", EDGE / "strict.docx")
     strict(HERE / "xlsx" / "reveng1.xlsx", EDGE / "strict.xlsx")
     root_workbook()
