@@ -27,7 +27,7 @@ DATA = Path(__file__).parent / "data" / "realfiles"
 ROOT = "/workspace/real"
 DEV_IMAGE = os.environ.get("MKA_CHECKS_DEV_IMAGE")
 DEV_PATH = "/workspace/dev"
-PASS, FAIL = "pass", "fail"
+PASS, FAIL, UNDECIDED = "pass", "fail", "undecided"
 
 
 def err(*fragments: str) -> tuple[str, ...]:
@@ -130,6 +130,23 @@ CASES = [
     rf("pdf-fuzzed-poppler-937", "pdf/poppler-937-0-fuzzed.pdf", err("no pages", "0 × 0"), "pdf.page_count", min=1),
     rf("pdf-no-header", "edge/no-header.pdf", PASS, "pdf.text_contains", text="The Crazy Ones"),
     rf("pdf-junk-prefix", "edge/junk-prefix.pdf", err("not a PDF", "poppler cannot read it"), "pdf.page_count", min=1),
+    # Found on an outside corpus (pdf.js's 966 test PDFs, pikepdf's and xlsx2csv's test data),
+    # each held against poppler and pdf.js: a CropBox that is empty or outside the MediaBox (the
+    # MediaBox is the page: 800 × 600 pt); /UserUnit, which MuPDF applies and poppler ignores
+    # (undecided, both readings); a form tree with a cycle (the page's text still counts);
+    # encryption of attachments only (the pages are in the clear); macOS AppleDouble entries.
+    rf("pdf-cropbox-empty", "pdf/boundingBox_invalid.pdf", PASS, "pdf.page_size", width_mm=282.22,
+       height_mm=211.67, page=2),
+    rf("pdf-cropbox-empty-not-letter", "pdf/boundingBox_invalid.pdf", FAIL, "pdf.page_size", size="Letter", page=2),
+    rf("pdf-cropbox-outside", "pdf/boundingBox_invalid.pdf", PASS, "pdf.page_size", width_mm=211.67,
+       height_mm=282.22, page=3),
+    rf("pdf-userunit-3", "pdf/bug1947248_text.pdf", UNDECIDED, "pdf.page_size", size="Letter"),
+    rf("pdf-userunit-72", "pdf/issue19176.pdf", UNDECIDED, "pdf.page_size", size="Letter"),
+    rf("pdf-form-cycle-text", "pdf/issue12963.pdf", PASS, "pdf.text_contains", text="Hanorosas"),
+    rf("pdf-attachment-encrypted", "pdf/auth-event-ef-open.pdf", PASS, "pdf.text_contains", text="Example"),
+    rf("pdf-attachment-encrypted-2", "pdf/encrypted-attachment.pdf", PASS, "pdf.page_count", min=1, max=1),
+    rf("xlsx-macosx-entries", "xlsx/skip_empty_lines.xlsx", PASS, "xlsx.cell_value", sheet="Реестр", cell="A1",
+       expected="№", recalculate=False),
     # Filled form fields (LibreOffice) and FreeText annotations (Acrobat, Firefox, Preview, Edge,
     # Foxit, Okular; pdf.js's freetexts.pdf) are text a reader sees.
     rf("pdf-form-alice", "pdf/libreoffice-form.pdf", PASS, "pdf.text_contains", text="Alice"),
@@ -204,6 +221,9 @@ async def test_real_file_gets_the_right_verdict(case, results):
     elif expect == FAIL:
         assert not record["passed"] and record["error"] is None, record
         assert record["evidence"].endswith("→ fail"), record
+    elif expect == UNDECIDED:  # the readers disagree: neither verdict, both readings in the evidence
+        assert record["undecided"] and not record["passed"] and record["error"] is None, record
+        assert record["evidence"].endswith("→ undecided"), record
     else:
         assert not record["passed"] and record["error"], record
         for fragment in expect[1:]:

@@ -89,10 +89,18 @@ def prepare(src: Path, family: str, work_dir: Path) -> Prepared:
         return _Package(src, archive, family).prepare(work_dir)
 
 
+def _apple_double(name: str) -> bool:
+    posix = name.replace("\\", "/")
+    return posix.startswith("__MACOSX/") or posix.rsplit("/", 1)[-1].startswith("._")
+
+
 class _Package:
     def __init__(self, src: Path, archive: zipfile.ZipFile, family: str) -> None:
         self.src, self.archive, self.family = src, archive, family
-        self.names = [i.filename for i in archive.infolist() if not i.is_dir()]
+        members = [i.filename for i in archive.infolist() if not i.is_dir()]
+        # macOS's zip adds AppleDouble files ("__MACOSX/_rels/._.rels"): no part of the package.
+        self.dropped = [name for name in members if _apple_double(name)]
+        self.names = [name for name in members if not _apple_double(name)]
         # A part name as the package means it: Windows writers store "xl\\sharedStrings.xml" and
         # "_rels\\.rels", which Excel, Apache POI and calamine read as folders; so do we.
         self.posix = {name: name.replace("\\", "/") for name in self.names}
@@ -105,6 +113,9 @@ class _Package:
         self.renames: dict[str, str] = {n: p for n, p in self.posix.items() if n != p}  # member -> new member name
         self.rewritten: dict[str, bytes] = {}  # new member name -> new content
         self.notes: list[str] = []
+        if self.dropped:
+            self.notes.append(f"{len(self.dropped)} macOS resource-fork entr{'y' if len(self.dropped) == 1 else 'ies'} "
+                              "(__MACOSX/, ._*) left out, as Office does")
         if self.renames:
             self.notes.append(f"{len(self.renames)} part name(s) written with backslashes read as folders, "
                               f"as Office does (e.g. {next(iter(self.renames))})")
@@ -143,7 +154,7 @@ class _Package:
         if self.case_fixes:
             shown = ", ".join(list(dict.fromkeys(self.case_fixes))[:4])
             notes.insert(0, f"part names matched case-insensitively, as Office does ({shown})")
-        if not self.renames and not self.rewritten:
+        if not self.renames and not self.rewritten and not self.dropped:
             return Prepared(self.src, "ooxml", notes)
         return Prepared(self._write(work_dir), "ooxml", notes)
 
@@ -266,7 +277,7 @@ class _Package:
         partial = out.with_suffix(".partial")
         with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as dest:
             for info in self.archive.infolist():
-                if info.is_dir():
+                if info.is_dir() or _apple_double(info.filename):
                     continue
                 name = self.renames.get(info.filename, info.filename)
                 if name in self.rewritten:

@@ -191,15 +191,51 @@ def page_size(spec: PdfPageSize, ctx: CheckContext) -> CheckResult:
     rule = f"{target} ({spec.orientation} orientation) ± {spec.tolerance_mm:g} mm"
     if not indices:
         return verdict(False, f"the PDF has no pages; wanted {rule}")
-    # page.rect already honours the page's /Rotate
-    sizes = [(i, doc[i].rect.width * _MM_PER_PT, doc[i].rect.height * _MM_PER_PT) for i in indices]
+    sizes, notes = [], []
+    for i in indices:
+        w, h, note = visible_size(doc, doc[i])
+        sizes.append((i, w * _MM_PER_PT, h * _MM_PER_PT))
+        if note:
+            notes.append(f"page {i + 1}: {note}")
     bad = [f"page {i + 1} is {w:.1f} × {h:.1f} mm" for i, w, h in sizes if not _size_ok(w, h, want_w, want_h, spec)]
+    boxes = f"; {'; '.join(notes[:3])}" if notes else ""
     if bad:
-        return verdict(False, f"{'; '.join(bad[:5])}; wanted {rule}", bad[0].split(" is ")[0])
+        return verdict(False, f"{'; '.join(bad[:5])}; wanted {rule}{boxes}", bad[0].split(" is ")[0])
     _, w, h = sizes[0]
     scope = f"page {spec.page}" if spec.page else f"all {len(indices)} page(s)"
-    read = f"; {opened.note}" if opened.note else ""
+    read = (f"; {opened.note}" if opened.note else "") + boxes
     return verdict(True, f"{w:.1f} × {h:.1f} mm ({scope} checked); wanted {rule}{read}")
+
+
+def visible_size(doc: Any, page: Any) -> tuple[float, float, str | None]:
+    """(width, height) in points as a viewer shows the page (its /Rotate applied), and a note
+    when the boxes needed reading. A CropBox that is empty or lies outside the MediaBox leaves
+    the MediaBox as the page (poppler and pdf.js do so; MuPDF falls back to Letter). A
+    /UserUnit other than 1 splits the readers (MuPDF scales the page by it, as the PDF spec
+    says; poppler and most viewers ignore it): ReadersDisagree."""
+    unit_kind, unit = doc.xref_get_key(page.xref, "UserUnit")
+    if unit_kind in ("int", "real") and abs(float(unit) - 1.0) > 1e-6:
+        media = page.mediabox
+        raise ReadersDisagree(
+            f"page {page.number + 1} sets /UserUnit {float(unit):g}: MuPDF scales it to {page.rect.width:g} × "
+            f"{page.rect.height:g} pt, poppler and most viewers show {media.width:g} × {media.height:g} pt")
+    crop_kind, crop = doc.xref_get_key(page.xref, "CropBox")
+    if crop_kind == "array":
+        box, media = _box(crop), page.mediabox
+        if box is None or box.is_empty or (box & media).is_empty:
+            w, h = (media.width, media.height) if page.rotation % 180 == 0 else (media.height, media.width)
+            return w, h, f"its CropBox {crop} is empty or outside its MediaBox: the MediaBox is the page, as viewers show it"
+    return page.rect.width, page.rect.height, None
+
+
+def _box(text: str) -> Any:
+    import fitz
+
+    try:
+        x0, y0, x1, y1 = (float(v) for v in text.strip("[] ").split())
+    except ValueError:
+        return None
+    return fitz.Rect(min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
 
 
 def _size_ok(w: float, h: float, want_w: float, want_h: float, spec: PdfPageSize) -> bool:

@@ -65,7 +65,14 @@ def open_pdf(path: Path, scratch: Path | None = None) -> OpenedPdf:
             raise CheckError(f"{path.name} cannot be opened as a PDF: {why}; {_nothing_visible(info)}") from None
         return _via_poppler(path, info, why, scratch)
     if doc.needs_pass:
-        raise CheckError(f"{path.name} is password-protected")
+        if not _only_attachments_encrypted(doc):
+            raise CheckError(f"{path.name} is password-protected")
+        # Streams and strings in the clear (/StmF and /StrF /Identity), only embedded files
+        # encrypted: viewers show the pages without a password, and so does poppler.
+        info = poppler.pdfinfo(path)
+        if info.visible_pages == 0:
+            raise CheckError(f"{path.name} is password-protected ({_nothing_visible(info)})")
+        return _via_poppler(path, info, "only its attachments are encrypted (the pages are in the clear)", scratch)
     note, rewritten = None, False
     declared = doc.page_count
     real = _count_pages(doc)
@@ -97,6 +104,24 @@ def open_pdf(path: Path, scratch: Path | None = None) -> OpenedPdf:
         agreed = "poppler agrees" if info.error is None else info.describe()
         note = "; ".join(filter(None, [note, f"{mupdf} ({agreed})"]))
     return OpenedPdf(doc, note, rewritten=rewritten)
+
+
+def _only_attachments_encrypted(doc: Any) -> bool:
+    """The encryption dictionary leaves page content and strings unencrypted (crypt filters
+    /Identity for /StmF and /StrF, the defaults from /V 4 on) and encrypts embedded files only."""
+    try:
+        kind, value = doc.xref_get_key(-1, "Encrypt")
+        m = _REF.match(value) if kind == "xref" else None
+        if m is None:
+            return False
+        xref = int(m.group(1))
+        version = doc.xref_get_key(xref, "V")
+        if version[0] != "int" or int(version[1]) < 4:
+            return False
+        filters = [doc.xref_get_key(xref, key) for key in ("StmF", "StrF")]
+        return all(f[0] == "null" or f == ("name", "/Identity") for f in filters)
+    except Exception:  # noqa: BLE001 - an unreadable encryption dictionary: treat as protected
+        return False
 
 
 def _nothing_visible(info: poppler.PopplerInfo) -> str:

@@ -31,16 +31,24 @@ class Extra:
 
 
 def extras(page: Any) -> list[Extra]:
+    """The page's field values and annotation texts. A form tree MuPDF cannot walk ("Cycle in
+    field parents") or annotations it cannot read give none: the page's own text still counts."""
     out: list[Extra] = []
-    for widget in page.widgets() or []:
-        value = widget.field_value
-        if widget.field_type_string not in _TEXT_WIDGETS or value in (None, "", "Off"):
-            continue
-        text = ", ".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
-        out.append(Extra(f"form field {widget.field_name!r}", text, tuple(widget.rect)))
-    for annot in page.annots() or []:
-        if annot.type[1] == "FreeText" and (annot.info.get("content") or "").strip():
-            out.append(Extra("FreeText annotation", annot.info["content"], tuple(annot.rect)))
+    try:
+        for widget in page.widgets() or []:
+            value = widget.field_value
+            if widget.field_type_string not in _TEXT_WIDGETS or value in (None, "", "Off"):
+                continue
+            text = ", ".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
+            out.append(Extra(f"form field {widget.field_name!r}", text, tuple(widget.rect)))
+    except Exception:  # noqa: BLE001 - a damaged form tree
+        pass
+    try:
+        for annot in page.annots() or []:
+            if annot.type[1] == "FreeText" and (annot.info.get("content") or "").strip():
+                out.append(Extra("FreeText annotation", annot.info["content"], tuple(annot.rect)))
+    except Exception:  # noqa: BLE001 - damaged annotations
+        pass
     if page.number == 0:
         out += [Extra("XFA form data", text, None) for text in xfa_values(page.parent)]
     return out

@@ -24,7 +24,8 @@ _ONE_SIZE = re.compile(r"^Page size:\s+([\d.]+) x ([\d.]+) pts", re.MULTILINE)
 
 @dataclass(frozen=True)
 class PopplerInfo:
-    """What pdfinfo reads: pages, each page's size in points (rotation applied), or why not."""
+    """What pdfinfo reads: pages, each page's size in points as pdfinfo prints it (before the
+    page's /Rotate), or why not."""
 
     pages: int
     sizes: list[tuple[float, float]] = field(default_factory=list)
