@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import openai
+
 from harness.messages import Message
 from harness.providers.base import ModelRequest, ModelResponse, ProviderError, Usage
 from harness.providers.chat_stream import stream_chat
@@ -80,6 +82,13 @@ class OpenAIChatProvider(OpenAISdkProvider):
         async def streamed(**kwargs: Any) -> Any:
             try:
                 return await stream_chat(self._client, **kwargs)
+            except openai.APIConnectionError as exc:
+                # llama-cpp-python sometimes drops the connection instead of sending the empty
+                # stream: asked unstreamed at once; the switch sticks only if that answers.
+                if compatible and request.tools:
+                    raise _StreamedToolsRefused("a streamed request with tools lost its connection before any "
+                                                "chunk") from exc
+                raise
             except StreamInterruptedError as exc:
                 if compatible and request.tools and exc.partial is None:
                     raise _StreamedToolsRefused("a streamed request with tools got an empty stream") from exc
