@@ -132,3 +132,36 @@ def everything_url():
 
 def _which(name: str) -> bool:
     return any((Path(d) / name).is_file() for d in os.environ.get("PATH", "").split(os.pathsep))
+
+
+@pytest.fixture
+def api_keys(monkeypatch):
+    """Keys for the SDK clients pointed at the loopback fake LLM server (never a real API)."""
+    monkeypatch.setenv("OPENAI_API_KEY", "test-key")
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "test-key")
+
+
+@pytest.fixture
+def llm_server():
+    """A scripted loopback LLM server (tests/fakes/llm_server.py), stopped after the test."""
+    from tests.fakes.llm_server import FakeLLMServer
+
+    with FakeLLMServer() as fake:
+        yield fake
+
+
+def remote_everything_task(tmp_path: Path, url: str, task_id: str) -> Path:
+    """A copy of tests/data/tasks/everything_stdio whose MCP server is the remote one at `url`
+    (no npm environment: nothing runs in the sandbox)."""
+    import shutil
+
+    task = tmp_path / task_id
+    shutil.copytree(Path(__file__).parent / "data" / "tasks" / "everything_stdio", task)
+    toml = (task / "task.toml").read_text()
+    toml = toml.replace('id = "everything_stdio"', f'id = "{task_id}"')
+    toml = toml.replace('[environment]\nnpm = ["@modelcontextprotocol/server-everything@2026.8.31"]\n', "")
+    toml = toml.replace('command = ["mcp-server-everything", "stdio"]', f'url = "{url}"')
+    assert url in toml and "\nnpm = " not in toml, toml
+    (task / "task.toml").write_text(toml)
+    (task / "reference.json").write_text((task / "reference.json").read_text().replace("everything_stdio", task_id))
+    return task

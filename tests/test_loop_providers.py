@@ -18,20 +18,14 @@ from harness.tools.web_search import BACKEND_EXTRA, make_backend
 from tests.fakes.llm_server import FakeError, FakeLLMServer, FakeTurn
 from tests.loop_harness import FORMATS, run_loop
 
-pytestmark = pytest.mark.docker
+pytestmark = [pytest.mark.docker, pytest.mark.usefixtures("api_keys")]
 FINISH = ("finish", '{"final_reply": "all done", "deliverables": []}')
 
 
-@pytest.fixture(autouse=True)
-def api_keys(monkeypatch):
-    monkeypatch.setenv("OPENAI_API_KEY", "test-key")
-    monkeypatch.setenv("ANTHROPIC_API_KEY", "test-key")
-
 
 @pytest.fixture
-def server():
-    with FakeLLMServer() as fake:
-        yield fake
+def server(llm_server):
+    return llm_server
 
 
 class RaisingTool:

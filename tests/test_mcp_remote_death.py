@@ -27,9 +27,8 @@ from harness.recording.trajectory import read_trajectory
 from harness.tools.base import ToolError
 
 from tests.cli_support import run_mka
-from tests.conftest import EVERYTHING, IN_CI, free_port
+from tests.conftest import EVERYTHING, IN_CI, free_port, remote_everything_task
 
-TASK = Path(__file__).parent / "data" / "tasks" / "everything_stdio"
 
 
 class Everything:
@@ -148,16 +147,7 @@ SCRIPT = """turns:
 
 
 def _remote_task(tmp_path: Path, url: str) -> Path:
-    task = tmp_path / "everything_killed"
-    shutil.copytree(TASK, task)
-    toml = (task / "task.toml").read_text()
-    toml = toml.replace('id = "everything_stdio"', 'id = "everything_killed"')
-    toml = toml.replace('[environment]\nnpm = ["@modelcontextprotocol/server-everything@2026.8.31"]\n', "")
-    toml = toml.replace('command = ["mcp-server-everything", "stdio"]', f'url = "{url}"')
-    assert url in toml and "\nnpm = " not in toml
-    (task / "task.toml").write_text(toml)
-    (task / "reference.json").write_text((task / "reference.json").read_text().replace("everything_stdio", "everything_killed"))
-    return task
+    return remote_everything_task(tmp_path, url, "everything_killed")
 
 
 @pytest.mark.docker

@@ -21,19 +21,14 @@ from tests.conftest import free_port
 from tests.fakes.llm_server import FakeError, FakeLLMServer, FakeTurn
 from tests.loop_harness import PRICES, run_loop
 
+pytestmark = pytest.mark.usefixtures("api_keys")
+
 FINISH = ("finish", '{"final_reply": "all done", "deliverables": []}')
 
 
-@pytest.fixture(autouse=True)
-def api_keys(monkeypatch):
-    monkeypatch.setenv("OPENAI_API_KEY", "test-key")
-    monkeypatch.setenv("ANTHROPIC_API_KEY", "test-key")
-
-
 @pytest.fixture
-def server():
-    with FakeLLMServer() as fake:
-        yield fake
+def server(llm_server):
+    return llm_server
 
 
 def compatible(server: FakeLLMServer, **over) -> ModelSettings:

@@ -32,6 +32,7 @@ from tests.fakes.strict_vendors import (
 )
 from tests.loop_harness import PRICES, LoopRun
 
+pytestmark = pytest.mark.usefixtures("api_keys")
 FINISH = ("finish", '{"final_reply": "all done", "deliverables": []}')
 BROKEN_JSON = '{"cmd": "ls -la'  # a model's truncated arguments
 USER = {"role": "user", "content": "Count the input files."}
@@ -70,11 +71,6 @@ SCRIPT = (
 VOLATILE = {"ts", "mono", "latency_s", "started", "ended", "started_mono", "ended_mono", "wall_s", "model_s", "tool_s",
             "duration_s", "error"}
 
-
-@pytest.fixture(autouse=True)
-def api_keys(monkeypatch):
-    monkeypatch.setenv("OPENAI_API_KEY", "test-key")
-    monkeypatch.setenv("ANTHROPIC_API_KEY", "test-key")
 
 
 def settings_for(vendor: Vendor, server: StrictVendor, stream: bool) -> ModelSettings:

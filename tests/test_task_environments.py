@@ -17,6 +17,7 @@ from harness.recording.trajectory import read_trajectory
 from harness.tasks import TaskError, load_task
 
 from tests.cli_support import run_mka
+from tests.conftest import remote_everything_task
 
 TASK = Path(__file__).parent / "data" / "tasks" / "everything_stdio"
 
@@ -81,14 +82,7 @@ def test_a_task_environment_installs_an_npm_mcp_server_that_runs_over_stdio(env_
 
 
 def test_a_remote_server_everything_runs_with_a_script_agent(everything_url, sandbox_image, tmp_path):
-    task = tmp_path / "everything_remote"
-    shutil.copytree(TASK, task)
-    toml = (task / "task.toml").read_text()
-    toml = toml.replace('id = "everything_stdio"', 'id = "everything_remote"')
-    toml = toml.replace('[environment]\nnpm = ["@modelcontextprotocol/server-everything@2026.8.31"]\n', "")
-    toml = toml.replace('command = ["mcp-server-everything", "stdio"]', f'url = "{everything_url}"')
-    (task / "task.toml").write_text(toml)
-    (task / "reference.json").write_text((task / "reference.json").read_text().replace("everything_stdio", "everything_remote"))
+    task = remote_everything_task(tmp_path, everything_url, "everything_remote")
     assert load_task(task).spec.environment is None
     script = tmp_path / "remote.yaml"
     script.write_text(SCRIPT % {"kill": ""})
