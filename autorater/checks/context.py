@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -11,6 +12,14 @@ from typing import Any, TypeVar
 from autorater.checks.result import CheckError, Deadline
 
 T = TypeVar("T")
+
+
+def scratch_key(src: Path, purpose: str = "") -> str:
+    """The name under which work derived from `src` is kept in the scratch folder: the file's
+    path, size and modification time (never its bytes: a large file is not read to name it)."""
+    st = src.stat()
+    ident = f"{src.resolve()}\0{st.st_size}\0{st.st_mtime_ns}\0{purpose}"
+    return hashlib.sha256(ident.encode()).hexdigest()[:20]
 
 
 @dataclass

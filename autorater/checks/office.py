@@ -16,7 +16,6 @@ described above, whenever the warm one cannot do it, so a result never depends o
 
 from __future__ import annotations
 
-import hashlib
 import re
 import shutil
 import tempfile
@@ -24,6 +23,7 @@ import time
 from pathlib import Path
 
 from autorater.checks import proc, warm_office
+from autorater.checks.context import scratch_key
 from autorater.checks.result import CheckError, CheckTimeout, InfraError
 from autorater.checks.safety import refuse_encrypted_ole
 
@@ -56,18 +56,12 @@ def registry_xcu() -> str:
     return _RECALC_XCU.replace("{items}", items)
 
 
-def _key(src: Path, target: str) -> str:
-    st = src.stat()
-    ident = f"{src.resolve()}\0{st.st_size}\0{st.st_mtime_ns}\0{target}"
-    return hashlib.sha256(ident.encode()).hexdigest()[:20]
-
-
 def convert(src: Path, target: str, work_dir: Path, timeout_s: float) -> Path:
     """`src` converted by LibreOffice to `target` (an extension such as "xlsx", "pdf", or
     "pdf:writer_web_pdf_Export"); formulas are recalculated. Raises CheckError."""
     refuse_encrypted_ole(src)  # LibreOffice would only say "could not be loaded"
     ext = target.split(":", 1)[0]
-    key = _key(src, target)
+    key = scratch_key(src, target)
     out_dir, err_file = work_dir / f"lo-{key}", work_dir / f"lo-{key}.err"
     result = out_dir / f"doc.{ext}"
     if result.exists():

@@ -21,7 +21,6 @@ no change is opened in place (no copy)."""
 
 from __future__ import annotations
 
-import hashlib
 import posixpath
 import shutil
 import zipfile
@@ -30,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from autorater.checks import office
-from autorater.checks.context import CheckContext
+from autorater.checks.context import CheckContext, scratch_key
 from autorater.checks.result import CheckError, InfraError
 from autorater.checks.safety import check_size, is_ole, preflight_zip, refuse_encrypted_ole, safe_xml_parser
 
@@ -128,7 +127,7 @@ class _Package:
 
     def final(self, member: str) -> str:
         """The name `member` gets in the package the parser opens."""
-        return self.renames.get(member, self.posix.get(member, member))
+        return self.renames.get(member, member)
 
     def xml(self, member: str) -> Any:
         from lxml import etree
@@ -268,8 +267,7 @@ class _Package:
                 root, xml_declaration=True, encoding="UTF-8", standalone=True)
 
     def _write(self, work_dir: Path) -> Path:
-        st = self.src.stat()
-        key = hashlib.sha256(f"{self.src.resolve()}\0{st.st_size}\0{st.st_mtime_ns}".encode()).hexdigest()[:20]
+        key = scratch_key(self.src)
         out = work_dir / f"ooxml-{key}" / f"doc{SUFFIX[self.family]}"  # openpyxl insists on a suffix
         if out.exists():
             return out

@@ -18,7 +18,6 @@ Where MuPDF cannot open a file, finds no page in it, or had to repair it, popple
 
 from __future__ import annotations
 
-import hashlib
 import re
 import tempfile
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from autorater.checks import poppler
+from autorater.checks.context import scratch_key
 from autorater.checks.result import CheckError
 
 MAX_PAGES = 100_000  # more real pages than this in a deliverable: refused
@@ -135,8 +135,7 @@ def _via_poppler(path: Path, info: poppler.PopplerInfo, why: str, scratch: Path 
     import fitz
 
     where = scratch or Path(tempfile.gettempdir())
-    key = hashlib.sha256(path.read_bytes()).hexdigest()[:20]
-    out = where / f"poppler-{key}.pdf"
+    out = where / f"poppler-{scratch_key(path)}.pdf"
     if not out.is_file():
         poppler.rewrite(path, out)
     doc = fitz.open(str(out), filetype="pdf")
